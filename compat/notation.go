@@ -1,0 +1,207 @@
+package compat
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+
+	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/types"
+	"github.com/google/uuid"
+)
+
+// The value notation of the vectors (vectors/README.md): a tuple is a JSON
+// array of one-key objects, {"int": "<decimal>"}, {"float64": "<16 hex>"}
+// and so on. Bit patterns are exact, so NaN payloads and -0 survive.
+
+// DecodeTuple reads a tuple written in the value notation.
+func DecodeTuple(raw json.RawMessage) (tuple.Tuple, error) {
+	var elems []json.RawMessage
+	if err := json.Unmarshal(raw, &elems); err != nil {
+		return nil, fmt.Errorf("compat: a tuple must be a JSON array: %w", err)
+	}
+	t := make(tuple.Tuple, 0, len(elems))
+	for i, e := range elems {
+		v, err := DecodeElement(e)
+		if err != nil {
+			return nil, fmt.Errorf("element %d: %w", i, err)
+		}
+		t = append(t, v)
+	}
+	return t, nil
+}
+
+// DecodeElement reads one element written in the value notation.
+func DecodeElement(raw json.RawMessage) (any, error) {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil || len(obj) != 1 {
+		return nil, fmt.Errorf("compat: an element must be an object with one key, got %s", raw)
+	}
+	for key, val := range obj {
+		return decodeTagged(key, val)
+	}
+	panic("unreachable")
+}
+
+func decodeTagged(key string, val json.RawMessage) (any, error) {
+	if key == "tuple" {
+		return DecodeTuple(val)
+	}
+	if key == "null" {
+		if !bytes.Equal(bytes.TrimSpace(val), []byte("null")) {
+			return nil, fmt.Errorf("compat: null must be written {\"null\": null}")
+		}
+		return nil, nil
+	}
+	if key == "bool" {
+		var b bool
+		if err := json.Unmarshal(val, &b); err != nil {
+			return nil, fmt.Errorf("compat: bool: %w", err)
+		}
+		return b, nil
+	}
+	var s string
+	if err := json.Unmarshal(val, &s); err != nil {
+		return nil, fmt.Errorf("compat: %s must be a JSON string: %w", key, err)
+	}
+	switch key {
+	case "bytes":
+		return decodeHex(key, s, -1)
+	case "string":
+		return s, nil
+	case "int":
+		return parseInt(s)
+	case "float32":
+		b, err := decodeHex(key, s, 4)
+		if err != nil {
+			return nil, err
+		}
+		return math.Float32frombits(uint32(b[0])<<24 | uint32(b[1])<<16 | uint32(b[2])<<8 | uint32(b[3])), nil
+	case "float64":
+		b, err := decodeHex(key, s, 8)
+		if err != nil {
+			return nil, err
+		}
+		var u uint64
+		for _, c := range b {
+			u = u<<8 | uint64(c)
+		}
+		return math.Float64frombits(u), nil
+	case "uuid":
+		u, err := uuid.Parse(s)
+		if err != nil {
+			return nil, fmt.Errorf("compat: uuid: %w", err)
+		}
+		return u, nil
+	case "versionstamp":
+		b, err := decodeHex(key, s, types.VersionstampLength)
+		if err != nil {
+			return nil, err
+		}
+		var v types.Versionstamp
+		_ = v.UnmarshalBinary(b)
+		return v, nil
+	}
+	return nil, fmt.Errorf("compat: unknown element type %q", key)
+}
+
+func decodeHex(key, s string, want int) ([]byte, error) {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		return nil, fmt.Errorf("compat: %s: %w", key, err)
+	}
+	if want >= 0 && len(b) != want {
+		return nil, fmt.Errorf("compat: %s must be %d bytes, got %d", key, want, len(b))
+	}
+	return b, nil
+}
+
+// parseInt reads a decimal integer into the Go type the tuple decoder
+// returns for it: int64, uint64 or *big.Int.
+func parseInt(s string) (any, error) {
+	if v, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return v, nil
+	}
+	if v, err := strconv.ParseUint(s, 10, 64); err == nil {
+		return v, nil
+	}
+	b, ok := new(big.Int).SetString(s, 10)
+	if !ok {
+		return nil, fmt.Errorf("compat: int %q is not a decimal integer", s)
+	}
+	return b, nil
+}
+
+// EncodeTuple writes a tuple in the value notation.
+func EncodeTuple(t tuple.Tuple) (json.RawMessage, error) {
+	var buf bytes.Buffer
+	if err := encodeTuple(&buf, t); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func encodeTuple(buf *bytes.Buffer, t []any) error {
+	buf.WriteByte('[')
+	for i, v := range t {
+		if i > 0 {
+			buf.WriteString(", ")
+		}
+		if err := encodeElement(buf, v); err != nil {
+			return fmt.Errorf("element %d: %w", i, err)
+		}
+	}
+	buf.WriteByte(']')
+	return nil
+}
+
+func encodeElement(buf *bytes.Buffer, v any) error {
+	tagged := func(key, val string) {
+		fmt.Fprintf(buf, "{%q: %s}", key, val)
+	}
+	quoted := func(key, val string) {
+		q, _ := json.Marshal(val)
+		tagged(key, string(q))
+	}
+	switch v := v.(type) {
+	case nil:
+		tagged("null", "null")
+	case []byte:
+		quoted("bytes", hex.EncodeToString(v))
+	case string:
+		quoted("string", v)
+	case int64:
+		quoted("int", strconv.FormatInt(v, 10))
+	case int:
+		quoted("int", strconv.Itoa(v))
+	case uint64:
+		quoted("int", strconv.FormatUint(v, 10))
+	case *big.Int:
+		quoted("int", v.String())
+	case float32:
+		quoted("float32", fmt.Sprintf("%08x", math.Float32bits(v)))
+	case float64:
+		quoted("float64", fmt.Sprintf("%016x", math.Float64bits(v)))
+	case bool:
+		tagged("bool", strconv.FormatBool(v))
+	case uuid.UUID:
+		quoted("uuid", v.String())
+	case types.Versionstamp:
+		quoted("versionstamp", hex.EncodeToString(v.Bytes()))
+	case tuple.Tuple:
+		buf.WriteString(`{"tuple": `)
+		if err := encodeTuple(buf, v); err != nil {
+			return err
+		}
+		buf.WriteByte('}')
+	case []any:
+		return encodeElement(buf, tuple.Tuple(v))
+	default:
+		return fmt.Errorf("compat: no value notation for %T", v)
+	}
+	return nil
+}

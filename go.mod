@@ -1,0 +1,5 @@
+module github.com/fdbtuple/fdbtuple
+
+go 1.24
+
+require github.com/google/uuid v1.6.0 // indirect

@@ -1,0 +1,171 @@
+package tuple
+
+import (
+	"bytes"
+	"cmp"
+	"math"
+	"math/big"
+	"strings"
+
+	"github.com/fdbtuple/fdbtuple/types"
+)
+
+// Compare returns -1, 0 or +1 as a sorts before, equal to or after b in the
+// tuple layer's order. For tuples that pack without error, the result has
+// the sign of bytes.Compare(a.Pack(), b.Pack()), without packing:
+//
+//   - elements compare in turn; the first difference decides, and a tuple
+//     that runs out first is smaller;
+//   - elements of different kinds order by kind: null < bytes < string <
+//     nested tuple < integer < float32 < float64 < bool < UUID <
+//     versionstamp (a float32 sorts before every float64, whatever the
+//     values);
+//   - integers compare by value, whatever their Go types;
+//   - floats follow the IEEE total order: negative NaNs, -Inf, negative
+//     numbers, -0, +0, positive numbers, +Inf, positive NaNs;
+//   - strings compare by code point (UTF-8 byte order), bytes and UUIDs by
+//     unsigned bytes, versionstamps by their 12 bytes.
+//
+// Elements of types the codec cannot encode sort after all others and equal
+// to each other, so Compare is total and never panics.
+func Compare(a, b Tuple) int {
+	return compareTuples(a, b, 0)
+}
+
+func compareTuples(a, b []any, depth int) int {
+	if depth > MaxDepth {
+		return 0
+	}
+	for i := range min(len(a), len(b)) {
+		if c := compareElems(a[i], b[i], depth); c != 0 {
+			return c
+		}
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+// kindRank orders kinds, with unsupported values last.
+func kindRank(k types.Kind) int {
+	if k == types.KindInvalid {
+		return math.MaxInt
+	}
+	return int(k)
+}
+
+func compareElems(x, y any, depth int) int {
+	kx, ky := kindOf(x), kindOf(y)
+	if kx != ky {
+		return cmp.Compare(kindRank(kx), kindRank(ky))
+	}
+	x, y = normalize(x), normalize(y)
+	switch kx {
+	case types.KindBytes:
+		return bytes.Compare(x.([]byte), y.([]byte))
+	case types.KindString:
+		return strings.Compare(x.(string), y.(string))
+	case types.KindTuple:
+		return compareTuples(asSlice(x), asSlice(y), depth+1)
+	case types.KindInt:
+		return compareInts(x, y)
+	case types.KindFloat32:
+		return cmp.Compare(orderBits32(x.(float32)), orderBits32(y.(float32)))
+	case types.KindFloat64:
+		return cmp.Compare(orderBits64(x.(float64)), orderBits64(y.(float64)))
+	case types.KindBool:
+		return cmp.Compare(boolRank(x.(bool)), boolRank(y.(bool)))
+	case types.KindUUID:
+		ux, uy := x.(UUID), y.(UUID)
+		return bytes.Compare(ux[:], uy[:])
+	case types.KindVersionstamp:
+		return x.(Versionstamp).Compare(y.(Versionstamp))
+	}
+	return 0 // null, or two unsupported values
+}
+
+// normalize turns a value of a named type into the unnamed type it encodes
+// as, so that compareElems needs one case per kind.
+func normalize(v any) any {
+	switch v := v.(type) {
+	case nil, []byte, string, Tuple, []any, int64, uint64, *big.Int, float32, float64, bool, UUID, Versionstamp:
+		return v
+	case int:
+		return int64(v)
+	case big.Int:
+		return &v
+	}
+	if c, ok := canonical(v); ok {
+		return c
+	}
+	return v
+}
+
+func asSlice(v any) []any {
+	if t, ok := v.(Tuple); ok {
+		return t
+	}
+	return v.([]any)
+}
+
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// orderBits32 and orderBits64 apply the encoding's bit transform, which
+// maps the IEEE total order onto unsigned integer order.
+func orderBits32(f float32) uint32 {
+	u := math.Float32bits(f)
+	if u&(1<<31) != 0 {
+		return ^u
+	}
+	return u ^ 1<<31
+}
+
+func orderBits64(f float64) uint64 {
+	u := math.Float64bits(f)
+	if u&(1<<63) != 0 {
+		return ^u
+	}
+	return u ^ 1<<63
+}
+
+// compareInts compares two normalized integers (int64, uint64 or *big.Int).
+func compareInts(x, y any) int {
+	switch x := x.(type) {
+	case int64:
+		switch y := y.(type) {
+		case int64:
+			return cmp.Compare(x, y)
+		case uint64:
+			if x < 0 {
+				return -1
+			}
+			return cmp.Compare(uint64(x), y)
+		}
+	case uint64:
+		switch y := y.(type) {
+		case uint64:
+			return cmp.Compare(x, y)
+		case int64:
+			return -compareInts(y, x)
+		}
+	}
+	return toBig(x).Cmp(toBig(y))
+}
+
+func toBig(v any) *big.Int {
+	switch v := v.(type) {
+	case int64:
+		return big.NewInt(v)
+	case uint64:
+		return new(big.Int).SetUint64(v)
+	case *big.Int:
+		if v == nil {
+			return new(big.Int)
+		}
+		return v
+	}
+	return new(big.Int)
+}

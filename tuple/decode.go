@@ -1,0 +1,355 @@
+package tuple
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/big"
+	"unicode/utf8"
+
+	"github.com/fdbtuple/fdbtuple/types"
+)
+
+// MaxDepth is the deepest nesting of tuples that the encoder writes and the
+// decoder reads: a top-level tuple is depth 0 and each nested tuple one more.
+// It bounds the recursion on hostile input, so that a key of a million 05
+// bytes is an ErrTooDeep error rather than a stack overflow. Real key
+// schemas nest a handful of levels.
+const MaxDepth = 100
+
+// Codec holds decoding options. The zero value is the strict decoder that
+// Unpack uses. A Codec is a plain value: nothing in this package changes how
+// another caller's tuples encode or decode.
+type Codec struct {
+	// Lenient accepts what the Python reference binding accepts although no
+	// encoder writes it: byte strings, strings and nested tuples that run to
+	// the end of the input without a terminator, and integers in longer
+	// forms than their minimal one. Everything strict decoding rejects for
+	// any other reason stays rejected.
+	Lenient bool
+}
+
+// Unpack decodes a packed tuple strictly: it accepts exactly the bytes that
+// the official encoders write (see the package doc), and returns a
+// *DecodeError for anything else. The result shares no memory with b.
+func Unpack(b []byte) (Tuple, error) {
+	return Codec{}.Unpack(b)
+}
+
+// Unpack decodes a packed tuple with c's options. The result shares no
+// memory with b.
+func (c Codec) Unpack(b []byte) (Tuple, error) {
+	d := decoder{in: b, lenient: c.Lenient}
+	t, _, err := d.tuple(0, false, 0)
+	return t, err
+}
+
+// decoder reads one input. Positions are absolute indices into in, so that
+// errors report offsets into what the caller passed.
+type decoder struct {
+	in      []byte
+	lenient bool
+}
+
+func (d *decoder) fail(pos int, err error, format string, args ...any) error {
+	e := &DecodeError{Offset: pos, Err: err}
+	if pos < len(d.in) {
+		e.Code = types.Code(d.in[pos])
+	}
+	if format != "" {
+		e.Detail = fmt.Sprintf(format, args...)
+	}
+	return e
+}
+
+// tuple decodes elements from pos until the input ends (top level) or a
+// bare 00 closes a nested tuple. It returns the position after the tuple.
+func (d *decoder) tuple(pos int, nested bool, depth int) (Tuple, int, error) {
+	t := Tuple{}
+	start := pos - 1 // the 05 code, when nested
+	for i := 0; ; i++ {
+		if pos >= len(d.in) {
+			if nested && !d.lenient {
+				return nil, pos, d.fail(start, ErrUnterminated, "nested tuple has no closing 00")
+			}
+			return t, pos, nil
+		}
+		if nested && d.in[pos] == 0x00 {
+			if pos+1 < len(d.in) && d.in[pos+1] == 0xFF {
+				t = append(t, nil)
+				pos += 2
+				continue
+			}
+			return t, pos + 1, nil
+		}
+		v, next, err := d.element(pos, depth)
+		if err != nil {
+			return nil, pos, atIndex(err, i)
+		}
+		t = append(t, v)
+		pos = next
+	}
+}
+
+// element decodes the element at pos, which must exist, and returns the
+// position after it.
+func (d *decoder) element(pos, depth int) (any, int, error) {
+	code := types.Code(d.in[pos])
+	switch code.Kind() {
+	case types.KindNull:
+		return nil, pos + 1, nil
+	case types.KindBytes:
+		return d.bytes(pos)
+	case types.KindString:
+		return d.string(pos)
+	case types.KindTuple:
+		if depth >= MaxDepth {
+			return nil, pos, d.fail(pos, ErrTooDeep, "more than %d levels", MaxDepth)
+		}
+		return d.tuple(pos+1, true, depth+1)
+	case types.KindInt:
+		iv, next, err := readInt(d.in, pos, d.lenient)
+		if err != nil {
+			return nil, pos, err
+		}
+		return iv.value(), next, nil
+	case types.KindFloat32:
+		u, next, err := d.fixed(pos, 4)
+		return decodeFloat32(uint32(u)), next, err
+	case types.KindFloat64:
+		u, next, err := d.fixed(pos, 8)
+		return decodeFloat64(u), next, err
+	case types.KindBool:
+		return code == types.CodeTrue, pos + 1, nil
+	case types.KindUUID:
+		var u UUID
+		next, err := d.need(pos, len(u))
+		copy(u[:], d.in[pos+1:next])
+		return u, next, err
+	case types.KindVersionstamp:
+		next, err := d.need(pos, types.VersionstampLength)
+		if err != nil {
+			return nil, pos, err
+		}
+		var v Versionstamp
+		_ = v.UnmarshalBinary(d.in[pos+1 : next])
+		return v, next, nil
+	}
+	return nil, pos, d.fail(pos, ErrInvalidCode, "%s is not a standard type code", code)
+}
+
+// need checks that n bytes follow the code at pos and returns the position
+// after them. On error the returned position is pos+1, so that slicing with
+// it stays in bounds.
+func (d *decoder) need(pos, n int) (int, error) {
+	if len(d.in)-pos-1 < n {
+		return pos + 1, d.fail(pos, ErrTruncated, "needs %d bytes after the code, %d remain", n, len(d.in)-pos-1)
+	}
+	return pos + 1 + n, nil
+}
+
+// fixed reads the n-byte big-endian unsigned value after the code at pos.
+func (d *decoder) fixed(pos, n int) (uint64, int, error) {
+	next, err := d.need(pos, n)
+	if err != nil {
+		return 0, next, err
+	}
+	var u uint64
+	for _, c := range d.in[pos+1 : next] {
+		u = u<<8 | uint64(c)
+	}
+	return u, next, nil
+}
+
+func decodeFloat32(u uint32) float32 {
+	if u&(1<<31) != 0 {
+		u ^= 1 << 31
+	} else {
+		u = ^u
+	}
+	return math.Float32frombits(u)
+}
+
+func decodeFloat64(u uint64) float64 {
+	if u&(1<<63) != 0 {
+		u ^= 1 << 63
+	} else {
+		u = ^u
+	}
+	return math.Float64frombits(u)
+}
+
+// terminator finds the 00 that ends the byte or text string whose payload
+// starts at from: the first 00 not followed by FF. It also counts the
+// escaped zeros. If there is none it returns end == len(in), found false.
+func terminator(in []byte, from int) (end, escapes int, found bool) {
+	for {
+		i := bytes.IndexByte(in[from:], 0x00)
+		if i < 0 {
+			return len(in), escapes, false
+		}
+		from += i
+		if from+1 >= len(in) || in[from+1] != 0xFF {
+			return from, escapes, true
+		}
+		escapes++
+		from += 2
+	}
+}
+
+// payload returns the unescaped payload of the string element at pos, in
+// new memory, and the position after its terminator.
+func (d *decoder) payload(pos int) ([]byte, int, error) {
+	end, escapes, found := terminator(d.in, pos+1)
+	next := end + 1
+	if !found {
+		if !d.lenient {
+			return nil, pos, d.fail(pos, ErrUnterminated, "no 00 terminator before the end of the input")
+		}
+		next = end
+	}
+	out := make([]byte, 0, end-pos-1-escapes)
+	return appendUnescaped(out, d.in[pos+1:end]), next, nil
+}
+
+// appendUnescaped appends raw with every 00 FF turned back into 00.
+func appendUnescaped(dst, raw []byte) []byte {
+	for {
+		i := bytes.IndexByte(raw, 0x00)
+		if i < 0 || i+1 >= len(raw) {
+			return append(dst, raw...)
+		}
+		dst = append(dst, raw[:i+1]...)
+		raw = raw[i+2:] // skip the FF
+	}
+}
+
+func (d *decoder) bytes(pos int) (any, int, error) {
+	b, next, err := d.payload(pos)
+	if err != nil {
+		return nil, pos, err
+	}
+	return b, next, nil
+}
+
+func (d *decoder) string(pos int) (any, int, error) {
+	b, next, err := d.payload(pos)
+	if err != nil {
+		return nil, pos, err
+	}
+	if !utf8.Valid(b) {
+		return nil, pos, d.fail(pos, ErrInvalidUTF8, "at byte %d of the string", invalidUTF8At(b))
+	}
+	return string(b), next, nil
+}
+
+// invalidUTF8At returns the index of the first byte of b that does not
+// start a valid UTF-8 sequence.
+func invalidUTF8At(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(b)
+}
+
+// intValue is a decoded integer before it is boxed: its magnitude, when
+// that fits 64 bits, or a big.Int otherwise.
+type intValue struct {
+	mag uint64
+	neg bool
+	big *big.Int
+}
+
+// value boxes the integer as the official binding does: int64 when it fits,
+// uint64 for 2^63 to 2^64-1, *big.Int beyond either end.
+func (iv intValue) value() any {
+	switch {
+	case iv.big != nil:
+		return iv.big
+	case !iv.neg && iv.mag <= math.MaxInt64:
+		return int64(iv.mag)
+	case !iv.neg:
+		return iv.mag
+	case iv.mag <= 1<<63:
+		return int64(^iv.mag + 1) // -mag, exact down to MinInt64
+	}
+	return new(big.Int).Neg(new(big.Int).SetUint64(iv.mag))
+}
+
+// readInt decodes the integer element at in[pos]. Strict decoding (lenient
+// false) accepts only minimal forms, plus the Python binding's big-integer
+// form of exactly ±(2^64-1).
+func readInt(in []byte, pos int, lenient bool) (intValue, int, error) {
+	d := decoder{in: in, lenient: lenient}
+	code := types.Code(in[pos])
+	if n, neg, ok := code.IntLength(); ok {
+		u, next, err := d.fixed(pos, n)
+		if err != nil {
+			return intValue{}, pos, err
+		}
+		if n > 0 && !lenient && in[pos+1] == padByte(neg) {
+			return intValue{}, pos, d.fail(pos, ErrNonCanonical, "leading %02x byte: the value fits in fewer bytes", padByte(neg))
+		}
+		if neg {
+			u = ^u & (math.MaxUint64 >> (64 - 8*n))
+		}
+		return intValue{mag: u, neg: neg && u != 0}, next, nil
+	}
+	return readBigInt(&d, pos)
+}
+
+// padByte is the byte a magnitude starts with when it is not minimal: 00 for
+// positives and FF (an inverted 00) for negatives.
+func padByte(negative bool) byte {
+	if negative {
+		return 0xFF
+	}
+	return 0x00
+}
+
+func readBigInt(d *decoder, pos int) (intValue, int, error) {
+	neg := types.Code(d.in[pos]) == types.CodeNegBig
+	if pos+1 >= len(d.in) {
+		return intValue{}, pos, d.fail(pos, ErrTruncated, "no length byte")
+	}
+	n := int(d.in[pos+1])
+	if neg {
+		n ^= 0xFF
+	}
+	if len(d.in)-pos-2 < n {
+		return intValue{}, pos, d.fail(pos, ErrTruncated, "length byte says %d bytes, %d remain", n, len(d.in)-pos-2)
+	}
+	mag := make([]byte, n)
+	copy(mag, d.in[pos+2:pos+2+n])
+	if neg {
+		for i := range mag {
+			mag[i] = ^mag[i]
+		}
+	}
+	if !d.lenient && !canonicalBig(mag) {
+		return intValue{}, pos, d.fail(pos, ErrNonCanonical, "a %d-byte magnitude belongs in a shorter form", n)
+	}
+	next := pos + 2 + n
+	b := new(big.Int).SetBytes(mag)
+	if b.IsUint64() {
+		return intValue{mag: b.Uint64(), neg: neg && b.Sign() != 0}, next, nil
+	}
+	if neg {
+		b.Neg(b)
+	}
+	return intValue{big: b, neg: neg}, next, nil
+}
+
+// canonicalBig reports whether a 0B/1D magnitude is one an encoder writes:
+// 9 or more bytes with no leading zero, or the Python binding's 8-byte form
+// of 2^64-1.
+func canonicalBig(mag []byte) bool {
+	if len(mag) == 8 {
+		return bytes.Equal(mag, []byte{0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF})
+	}
+	return len(mag) > 8 && mag[0] != 0
+}

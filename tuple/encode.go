@@ -1,0 +1,261 @@
+package tuple
+
+import (
+	"math/big"
+	"reflect"
+	"unicode/utf8"
+
+	"github.com/fdbtuple/fdbtuple/types"
+)
+
+// encoder walks a Go tuple, for sizing or appending. Its fields serve
+// PackWithVersionstamp, which must find the one incomplete stamp.
+type encoder struct {
+	// stamps enables incomplete versionstamps and counts them.
+	allowIncomplete bool
+	stamps          int
+	// stampPos is the index in dst of the first 0xFF of the first
+	// incomplete stamp appended.
+	stampPos int
+}
+
+func (e *encoder) appendTuple(dst []byte, t []any, nested bool, depth int) ([]byte, error) {
+	start := len(dst)
+	var err error
+	for i, v := range t {
+		if dst, err = e.appendElem(dst, v, nested, depth); err != nil {
+			return dst[:start], atIndex(err, i)
+		}
+	}
+	return dst, nil
+}
+
+// appendElem appends one element. The type switch covers the common types
+// without reflection; reflect is used only for named types (type UserID
+// int64) and the rarer kinds.
+func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte, error) {
+	switch v := v.(type) {
+	case nil:
+		if nested {
+			return AppendNestedNull(dst), nil
+		}
+		return AppendNull(dst), nil
+	case string:
+		if !utf8.ValidString(v) {
+			return dst, &EncodeError{Value: v, Err: ErrInvalidUTF8}
+		}
+		return AppendString(dst, v), nil
+	case []byte:
+		return AppendBytes(dst, v), nil
+	case int:
+		return AppendInt(dst, int64(v)), nil
+	case int64:
+		return AppendInt(dst, v), nil
+	case uint64:
+		return AppendUint(dst, v), nil
+	case bool:
+		return AppendBool(dst, v), nil
+	case float64:
+		return AppendFloat64(dst, v), nil
+	case float32:
+		return AppendFloat32(dst, v), nil
+	case UUID:
+		return AppendUUID(dst, v), nil
+	case Versionstamp:
+		if !v.IsComplete() {
+			if !e.allowIncomplete {
+				return dst, &EncodeError{Value: v, Err: ErrIncompleteVersionstamp}
+			}
+			e.stamps++
+			if e.stamps == 1 {
+				e.stampPos = len(dst) + 1
+			}
+		}
+		return AppendVersionstamp(dst, v), nil
+	case *big.Int:
+		return e.appendBig(dst, v)
+	case big.Int:
+		return e.appendBig(dst, &v)
+	case Tuple:
+		return e.appendNested(dst, v, depth)
+	case []any:
+		return e.appendNested(dst, v, depth)
+	}
+	return e.appendReflect(dst, v, nested, depth)
+}
+
+func (e *encoder) appendBig(dst []byte, v *big.Int) ([]byte, error) {
+	out, err := AppendBigInt(dst, v)
+	if err != nil {
+		return dst, &EncodeError{Value: v, Err: err}
+	}
+	return out, nil
+}
+
+func (e *encoder) appendNested(dst []byte, t []any, depth int) ([]byte, error) {
+	if depth >= MaxDepth {
+		return dst, &EncodeError{Value: t, Err: ErrTooDeep}
+	}
+	start := len(dst)
+	dst, err := e.appendTuple(BeginNested(dst), t, true, depth+1)
+	if err != nil {
+		return dst[:start], err
+	}
+	return EndNested(dst), nil
+}
+
+// canonical converts a value of a named type to the unnamed type it
+// encodes as, or returns ok == false if there is none.
+func canonical(v any) (c any, ok bool) {
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return rv.Int(), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return rv.Uint(), true
+	case reflect.Float32:
+		return float32(rv.Float()), true
+	case reflect.Float64:
+		return rv.Float(), true
+	case reflect.Bool:
+		return rv.Bool(), true
+	case reflect.String:
+		return rv.String(), true
+	case reflect.Slice:
+		switch {
+		case rv.Type().Elem().Kind() == reflect.Uint8:
+			return rv.Bytes(), true
+		case rv.Type().Elem() == anyType:
+			return rv.Convert(anySliceType).Interface(), true
+		}
+	case reflect.Array:
+		if rv.Type().ConvertibleTo(uuidType) {
+			return rv.Convert(uuidType).Interface(), true
+		}
+	}
+	return nil, false
+}
+
+var (
+	anyType      = reflect.TypeFor[any]()
+	anySliceType = reflect.TypeFor[[]any]()
+	uuidType     = reflect.TypeFor[UUID]()
+)
+
+func (e *encoder) appendReflect(dst []byte, v any, nested bool, depth int) ([]byte, error) {
+	c, ok := canonical(v)
+	if !ok {
+		return dst, &EncodeError{Value: v, Err: ErrUnsupportedType}
+	}
+	return e.appendElem(dst, c, nested, depth)
+}
+
+// sizeTuple reports the exact encoded length, and the first error the
+// append pass would meet, so that MarshalBinary can allocate once.
+func (e *encoder) sizeTuple(t []any, nested bool, depth int) (int, error) {
+	total := 0
+	for i, v := range t {
+		n, err := e.sizeElem(v, nested, depth)
+		if err != nil {
+			return 0, atIndex(err, i)
+		}
+		total += n
+	}
+	return total, nil
+}
+
+func (e *encoder) sizeElem(v any, nested bool, depth int) (int, error) {
+	switch v := v.(type) {
+	case nil:
+		if nested {
+			return SizeNestedNull, nil
+		}
+		return SizeNull, nil
+	case string:
+		if !utf8.ValidString(v) {
+			return 0, &EncodeError{Value: v, Err: ErrInvalidUTF8}
+		}
+		return SizeString(v), nil
+	case []byte:
+		return SizeBytes(v), nil
+	case int:
+		return SizeInt(int64(v)), nil
+	case int64:
+		return SizeInt(v), nil
+	case uint64:
+		return SizeUint(v), nil
+	case bool:
+		return SizeBool, nil
+	case float64:
+		return SizeFloat64, nil
+	case float32:
+		return SizeFloat32, nil
+	case UUID:
+		return SizeUUID, nil
+	case Versionstamp:
+		if !v.IsComplete() && !e.allowIncomplete {
+			return 0, &EncodeError{Value: v, Err: ErrIncompleteVersionstamp}
+		}
+		return SizeVersionstamp, nil
+	case *big.Int:
+		return sizeBig(v)
+	case big.Int:
+		return sizeBig(&v)
+	case Tuple:
+		return e.sizeNested(v, depth)
+	case []any:
+		return e.sizeNested(v, depth)
+	}
+	c, ok := canonical(v)
+	if !ok {
+		return 0, &EncodeError{Value: v, Err: ErrUnsupportedType}
+	}
+	return e.sizeElem(c, nested, depth)
+}
+
+func sizeBig(v *big.Int) (int, error) {
+	n := SizeBigInt(v)
+	if n < 0 {
+		return 0, &EncodeError{Value: v, Err: ErrTooLarge}
+	}
+	return n, nil
+}
+
+func (e *encoder) sizeNested(t []any, depth int) (int, error) {
+	if depth >= MaxDepth {
+		return 0, &EncodeError{Value: t, Err: ErrTooDeep}
+	}
+	n, err := e.sizeTuple(t, true, depth+1)
+	return n + 2, err
+}
+
+// kindOf reports the kind an element encodes as, without encoding it.
+func kindOf(v any) types.Kind {
+	switch v := v.(type) {
+	case nil:
+		return types.KindNull
+	case []byte:
+		return types.KindBytes
+	case string:
+		return types.KindString
+	case Tuple, []any:
+		return types.KindTuple
+	case int, int64, uint64, *big.Int, big.Int:
+		return types.KindInt
+	case float32:
+		return types.KindFloat32
+	case float64:
+		return types.KindFloat64
+	case bool:
+		return types.KindBool
+	case UUID:
+		return types.KindUUID
+	case Versionstamp:
+		return types.KindVersionstamp
+	default:
+		if c, ok := canonical(v); ok {
+			return kindOf(c)
+		}
+	}
+	return types.KindInvalid
+}

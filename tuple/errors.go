@@ -1,0 +1,146 @@
+package tuple
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/fdbtuple/fdbtuple/types"
+)
+
+// Sentinel errors. Decoding errors arrive wrapped in a *DecodeError and
+// encoding errors in an *EncodeError; test for them with errors.Is.
+var (
+	// ErrTruncated: the input ends inside a fixed-size element.
+	ErrTruncated = errors.New("tuple: truncated element")
+	// ErrInvalidCode: a type code that is unknown, reserved, deprecated or a
+	// user code the codec has no extension for.
+	ErrInvalidCode = errors.New("tuple: invalid type code")
+	// ErrUnterminated: a byte string, string or nested tuple with no
+	// terminating 00 byte (accepted only by the lenient decoder).
+	ErrUnterminated = errors.New("tuple: unterminated element")
+	// ErrInvalidUTF8: a string element, or a Go string being packed, that is
+	// not valid UTF-8.
+	ErrInvalidUTF8 = errors.New("tuple: invalid UTF-8 in string")
+	// ErrNonCanonical: an integer written in a longer form than its minimal
+	// one, which no encoder produces (accepted only by the lenient decoder).
+	ErrNonCanonical = errors.New("tuple: non-canonical integer encoding")
+	// ErrTooDeep: nested tuples deeper than the depth limit.
+	ErrTooDeep = errors.New("tuple: nested tuples too deep")
+	// ErrTooLarge: an integer whose magnitude needs more than 255 bytes.
+	ErrTooLarge = errors.New("tuple: integer too large")
+	// ErrUnsupportedType: a Go value the tuple layer cannot encode.
+	ErrUnsupportedType = errors.New("tuple: unsupported element type")
+	// ErrIncompleteVersionstamp: plain packing met an incomplete
+	// versionstamp; use PackWithVersionstamp.
+	ErrIncompleteVersionstamp = errors.New("tuple: incomplete versionstamp outside PackWithVersionstamp")
+	// ErrNoIncompleteVersionstamp: PackWithVersionstamp was given a tuple
+	// without an incomplete versionstamp.
+	ErrNoIncompleteVersionstamp = errors.New("tuple: no incomplete versionstamp included in tuple pack with versionstamp")
+	// ErrMultipleIncompleteVersionstamps: a tuple with more than one
+	// incomplete versionstamp.
+	ErrMultipleIncompleteVersionstamps = errors.New("tuple: tuple can only contain one incomplete versionstamp")
+	// ErrVersionstampPosition: the stamp's position does not fit the
+	// 2-byte offset of API versions below 520.
+	ErrVersionstampPosition = errors.New("tuple: versionstamp position too large")
+	// ErrWrongType: a Consume function met an element of another kind.
+	ErrWrongType = errors.New("tuple: unexpected element type")
+	// ErrOutOfRange: an integer that does not fit the Go type asked for.
+	ErrOutOfRange = errors.New("tuple: integer out of range")
+	// ErrNoPrefixEnd: PrefixEnd was given a prefix of only 0xFF bytes.
+	ErrNoPrefixEnd = errors.New("tuple: key has no prefix end (empty or all 0xff)")
+	// ErrNotInSubspace: Subspace.Unpack was given a key outside it.
+	ErrNotInSubspace = errors.New("tuple: key is not in subspace")
+)
+
+// DecodeError reports bytes that are not a valid packed tuple: where, what
+// and why.
+type DecodeError struct {
+	// Offset is the byte offset, in the input given to the decoder, of the
+	// element (or byte) at fault.
+	Offset int
+	// Path holds the element indices leading to the fault: [3] is the
+	// fourth top-level element, [3 0] the first element nested inside it.
+	Path []int
+	// Code is the type code of the element at fault.
+	Code types.Code
+	// Err is the sentinel that classifies the fault.
+	Err error
+	// Detail says more, for humans; it may be empty.
+	Detail string
+}
+
+// Error reads, for example,
+// "tuple: truncated element at offset 3 (element [1 0], float64): needs 8 bytes, 2 remain".
+func (e *DecodeError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Err.Error())
+	b.WriteString(" at offset ")
+	b.WriteString(strconv.Itoa(e.Offset))
+	b.WriteString(" (element ")
+	writePath(&b, e.Path)
+	b.WriteString(", ")
+	b.WriteString(e.Code.String())
+	b.WriteString(")")
+	if e.Detail != "" {
+		b.WriteString(": ")
+		b.WriteString(e.Detail)
+	}
+	return b.String()
+}
+
+// Unwrap returns the sentinel, for errors.Is.
+func (e *DecodeError) Unwrap() error { return e.Err }
+
+// EncodeError reports a value that cannot be packed.
+type EncodeError struct {
+	// Path holds the element indices leading to the value, as in DecodeError.
+	Path []int
+	// Value is the offending Go value.
+	Value any
+	// Err is the sentinel that classifies the fault.
+	Err error
+}
+
+// Error reads, for example, "tuple: unsupported element type chan int (element [2])".
+func (e *EncodeError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Err.Error())
+	if errors.Is(e.Err, ErrUnsupportedType) {
+		fmt.Fprintf(&b, " %T", e.Value)
+	}
+	b.WriteString(" (element ")
+	writePath(&b, e.Path)
+	b.WriteString(")")
+	return b.String()
+}
+
+// Unwrap returns the sentinel, for errors.Is.
+func (e *EncodeError) Unwrap() error { return e.Err }
+
+func writePath(b *strings.Builder, path []int) {
+	b.WriteByte('[')
+	for i, p := range path {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(p))
+	}
+	b.WriteByte(']')
+}
+
+// atIndex records that err happened inside element i of an enclosing tuple,
+// by prepending i to its path. Paths are built only on the error path, so
+// successful decoding pays nothing for them.
+func atIndex(err error, i int) error {
+	var de *DecodeError
+	var ee *EncodeError
+	switch {
+	case errors.As(err, &de):
+		de.Path = append([]int{i}, de.Path...)
+	case errors.As(err, &ee):
+		ee.Path = append([]int{i}, ee.Path...)
+	}
+	return err
+}

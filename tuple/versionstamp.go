@@ -1,0 +1,100 @@
+package tuple
+
+import (
+	"encoding/binary"
+	"math"
+)
+
+// OffsetSize is the width of the position suffix that PackWithVersionstamp
+// appends for the database's versionstamped-key mutation.
+type OffsetSize int
+
+// The two suffix widths FoundationDB has used.
+const (
+	// Offset4 is the 4-byte little-endian position of API version 520 and
+	// later, the default.
+	Offset4 OffsetSize = 4
+	// Offset2 is the 2-byte little-endian position of API versions below
+	// 520; positions above 65535 cannot be written in it.
+	Offset2 OffsetSize = 2
+)
+
+// OffsetSizeForAPIVersion returns the suffix width a client at the given
+// FoundationDB API version expects. There is no global API version here:
+// callers that need the old form pass it explicitly.
+func OffsetSizeForAPIVersion(apiVersion int) OffsetSize {
+	if apiVersion < 520 {
+		return Offset2
+	}
+	return Offset4
+}
+
+// PackWithVersionstamp packs t, which must hold exactly one incomplete
+// versionstamp at any depth, after prefix, and appends the 4-byte
+// little-endian position of the stamp's transaction version (the byte after
+// its 33 code, counted from the start of the output, prefix included). The
+// result is the key for a versionstamped-key mutation: the database writes
+// the commit version at that position and drops the suffix.
+func (t Tuple) PackWithVersionstamp(prefix []byte) ([]byte, error) {
+	dst := make([]byte, len(prefix), len(prefix)+64)
+	copy(dst, prefix)
+	return t.AppendWithVersionstamp(dst, Offset4)
+}
+
+// AppendWithVersionstamp is PackWithVersionstamp with the caller's buffer and
+// suffix width: dst is the prefix, and the position is counted from dst[0].
+// On error it returns dst unchanged.
+func (t Tuple) AppendWithVersionstamp(dst []byte, size OffsetSize) ([]byte, error) {
+	e := encoder{allowIncomplete: true}
+	out, err := e.appendTuple(dst, t, false, 0)
+	switch {
+	case err != nil:
+		return dst, err
+	case e.stamps == 0:
+		return dst, ErrNoIncompleteVersionstamp
+	case e.stamps > 1:
+		return dst, ErrMultipleIncompleteVersionstamps
+	}
+	if size == Offset2 {
+		if e.stampPos > math.MaxUint16 {
+			return dst, ErrVersionstampPosition
+		}
+		return binary.LittleEndian.AppendUint16(out, uint16(e.stampPos)), nil
+	}
+	if e.stampPos > math.MaxUint32 {
+		return dst, ErrVersionstampPosition
+	}
+	return binary.LittleEndian.AppendUint32(out, uint32(e.stampPos)), nil
+}
+
+// HasIncompleteVersionstamp reports whether t holds an incomplete
+// versionstamp at any depth. As in the official binding, the error is
+// ErrMultipleIncompleteVersionstamps when it holds more than one.
+func (t Tuple) HasIncompleteVersionstamp() (bool, error) {
+	n := countIncomplete(t, 0)
+	if n > 1 {
+		return true, ErrMultipleIncompleteVersionstamps
+	}
+	return n == 1, nil
+}
+
+func countIncomplete(t []any, depth int) int {
+	n := 0
+	for _, v := range t {
+		switch v := v.(type) {
+		case Versionstamp:
+			if !v.IsComplete() {
+				n++
+			}
+		case Tuple:
+			if depth < MaxDepth {
+				n += countIncomplete(v, depth+1)
+			}
+		case []any:
+			if depth < MaxDepth {
+				n += countIncomplete(v, depth+1)
+			}
+		}
+	}
+	return n
+}

@@ -1,0 +1,16 @@
+// Package vectors embeds the cross-language FoundationDB tuple-layer test
+// vectors kept in this directory, so that any Go test (ours or a user's)
+// can read them without a path: see README.md here for the format.
+//
+// The files are data made by running the reference implementation (the
+// Python binding) and cross-checked against the Go, Java and npm
+// fdb-tuple implementations. They are never edited to make a test pass.
+package vectors
+
+import "embed"
+
+// FS holds the JSON-lines files: pack.jsonl, order.jsonl, invalid.jsonl,
+// decode_lenient.jsonl, divergent.jsonl and versionstamp.jsonl.
+//
+//go:embed *.jsonl
+var FS embed.FS
