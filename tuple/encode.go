@@ -107,6 +107,22 @@ func (e *encoder) appendNested(dst []byte, t []any, depth int) ([]byte, error) {
 // canonical converts a value of a named type to the unnamed type it
 // encodes as, or returns ok == false if there is none.
 func canonical(v any) (c any, ok bool) {
+	switch v := v.(type) { // unnamed types first, without reflection
+	case int8:
+		return int64(v), true
+	case int16:
+		return int64(v), true
+	case int32:
+		return int64(v), true
+	case uint:
+		return uint64(v), true
+	case uint8:
+		return uint64(v), true
+	case uint16:
+		return uint64(v), true
+	case uint32:
+		return uint64(v), true
+	}
 	rv := reflect.ValueOf(v)
 	switch rv.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
@@ -128,10 +144,6 @@ func canonical(v any) (c any, ok bool) {
 		case rv.Type().Elem() == anyType:
 			return rv.Convert(anySliceType).Interface(), true
 		}
-	case reflect.Array:
-		if rv.Type().ConvertibleTo(uuidType) {
-			return rv.Convert(uuidType).Interface(), true
-		}
 	}
 	return nil, false
 }
@@ -139,7 +151,6 @@ func canonical(v any) (c any, ok bool) {
 var (
 	anyType      = reflect.TypeFor[any]()
 	anySliceType = reflect.TypeFor[[]any]()
-	uuidType     = reflect.TypeFor[UUID]()
 )
 
 func (e *encoder) appendReflect(dst []byte, v any, nested bool, depth int) ([]byte, error) {

@@ -50,6 +50,8 @@ var (
 	ErrOutOfRange = errors.New("tuple: integer out of range")
 	// ErrNoPrefixEnd: PrefixEnd was given a prefix of only 0xFF bytes.
 	ErrNoPrefixEnd = errors.New("tuple: key has no prefix end (empty or all 0xff)")
+	// ErrSyntax: text that Parse or ParsePrintable cannot read.
+	ErrSyntax = errors.New("tuple: syntax error")
 	// ErrNotInSubspace: Subspace.Unpack was given a key outside it.
 	ErrNotInSubspace = errors.New("tuple: key is not in subspace")
 )
@@ -144,3 +146,25 @@ func atIndex(err error, i int) error {
 	}
 	return err
 }
+
+// SyntaxError reports text that is not a tuple: where and what was
+// expected.
+type SyntaxError struct {
+	// Offset is the byte offset in the text where reading stopped.
+	Offset int
+	// Err is ErrSyntax, or a more precise sentinel (ErrInvalidUTF8,
+	// ErrTooLarge, ErrTooDeep) for a well-formed literal whose value
+	// cannot be a tuple element.
+	Err error
+	// Msg says what was found and what was expected.
+	Msg string
+}
+
+// Error reads, for example,
+// "tuple: syntax error at offset 7: expected ',' or ')' after an element, found 'x'".
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("%v at offset %d: %s", e.Err, e.Offset, e.Msg)
+}
+
+// Unwrap returns the sentinel, for errors.Is.
+func (e *SyntaxError) Unwrap() error { return e.Err }

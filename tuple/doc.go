@@ -1,0 +1,136 @@
+// Package tuple encodes and decodes the FoundationDB tuple layer, byte for
+// byte as the official bindings do, in pure Go: no cgo and no FoundationDB
+// client are needed.
+//
+// A tuple is an ordered list of values. Its packed form is a byte string
+// whose unsigned lexicographic order equals the tuple order, so a sorted
+// key-value store (FoundationDB, bbolt, Pebble, Badger, ...) can answer
+// range and prefix queries on tuple keys by comparing bytes:
+//
+//	key := tuple.Tuple{"user", 42, "post", 10}.Pack()
+//	begin, end := tuple.Tuple{"user", 42}.Range() // every key below ("user", 42)
+//
+// The API follows the official Go binding (bindings/go/src/fdb/tuple in
+// apple/foundationdb): Tuple, TupleElement, UUID, Versionstamp,
+// IncompleteVersionstamp, Pack, Unpack, PackWithVersionstamp,
+// HasIncompleteVersionstamp, String. Code written against it compiles after
+// changing the import path, except for the methods that return types of the
+// fdb package (FDBKey, FDBRangeKeys, FDBRangeKeySelectors): use Pack and
+// Range, whose results convert to fdb.Key.
+//
+// The format is specified in design/tuple.md of apple/foundationdb:
+// https://github.com/apple/foundationdb/blob/main/design/tuple.md
+//
+// # Types
+//
+// Pack accepts these Go values, and Unpack returns the types in the last
+// column:
+//
+//	tuple element       code(s)    Go types accepted by Pack             Unpack returns
+//	null                00         nil                                   nil
+//	byte string         01         []byte                                []byte
+//	Unicode string      02         string (valid UTF-8)                  string
+//	nested tuple        05         Tuple, []any                          Tuple
+//	integer             0B–1D      int, int8–int64, uint, uint8–uint64,  int64; uint64 from 2^63 to
+//	                               *big.Int, big.Int                      2^64-1; *big.Int beyond
+//	float32             20         float32                               float32
+//	float64             21         float64                               float64
+//	boolean             26, 27     bool                                  bool
+//	UUID                30         uuid.UUID (= UUID)                    UUID
+//	versionstamp        33         Versionstamp                          Versionstamp
+//
+// Values of named types whose underlying type is in the table (type UserID
+// int64, json.RawMessage, a named string) pack as that type. Anything else
+// is an ErrUnsupportedType error, as is a big integer whose magnitude needs
+// more than 255 bytes (ErrTooLarge) and a string that is not valid UTF-8
+// (ErrInvalidUTF8: every other binding rejects such a key when it reads it).
+//
+// # Order
+//
+// Tuples compare element by element; the first difference decides, and a
+// tuple that is a prefix of another sorts first. Elements of different
+// kinds sort by kind, in the order of the table above: null, bytes,
+// strings, nested tuples, integers, float32, float64, booleans (false
+// before true), UUIDs, versionstamps. Within a kind:
+//
+//   - integers sort by value, whatever their size;
+//   - floats sort in the IEEE total order: negative NaNs, -Inf, negative
+//     numbers, -0, +0, positive numbers, +Inf, positive NaNs. float32 and
+//     float64 are different kinds: every float32 sorts before every float64;
+//   - strings sort by code point, bytes and UUIDs by unsigned bytes;
+//   - nested tuples sort as tuples.
+//
+// Compare gives this order on Go values without packing them. Packing
+// preserves concatenation, so a prefix of a key is the packed prefix
+// tuple: Tuple{a, b}.Pack() starts with Tuple{a}.Pack().
+//
+// # Strictness
+//
+// Unpack is strict: it accepts exactly what an encoder writes, so that for
+// any b it accepts, packing the result gives b again. It returns a
+// *DecodeError, with the byte offset, the path of indices into nested
+// tuples and a sentinel, for:
+//
+//   - type codes that are unknown, reserved, deprecated or user codes
+//     (ErrInvalidCode);
+//   - fixed-size elements cut short (ErrTruncated);
+//   - byte strings, strings and nested tuples that end without a terminator
+//     (ErrUnterminated);
+//   - strings that are not valid UTF-8 (ErrInvalidUTF8);
+//   - integers in a longer form than their minimal one (ErrNonCanonical);
+//   - nesting deeper than MaxDepth (ErrTooDeep).
+//
+// One exception: the Python binding writes 2^64-1 and -(2^64-1) in the
+// big-integer form (1D 08 FF*8 and 0B F7 00*8, apple/foundationdb#1296),
+// where Go, Java and this package write 1C FF*8 and 0C 00*8. Both forms
+// decode, so that keys written by Python stay readable; these are the only
+// two byte strings that do not pack back to themselves.
+//
+// Codec{Lenient: true}.Unpack accepts, in addition, what the Python
+// reference decodes although no encoder writes it: strings and nested
+// tuples that run to the end of the input, and non-minimal integers.
+// Invalid UTF-8 and unknown codes stay errors, as they are in Python.
+//
+// Decoding is linear in the input, never panics, and never reads past the
+// input, whatever the bytes.
+//
+// # Aliasing
+//
+// Unpack, UnmarshalBinary and every Consume function return values that
+// share no memory with their input: a key from a store's cursor, valid only
+// until the cursor moves, can be decoded and kept. The Append functions
+// never retain dst or change dst[:len(dst)], as encoding.BinaryAppender
+// requires.
+//
+// # Low-level layer
+//
+// Code that must not allocate uses the typed layer instead of Tuple:
+// AppendInt, AppendString, AppendUUID and the other Append functions write
+// one element each into a caller's buffer (BeginNested, AppendNestedNull and
+// EndNested build nested tuples); Next reports the code and length of the
+// next element without decoding it; ConsumeInt, ConsumeStringAppend and the
+// other Consume functions decode one element and report its length.
+//
+// # NaN and floats
+//
+// Floats are written bit for bit: NaN payloads, signalling NaNs and the
+// sign of zero survive a round trip. (The Python binding quiets float32
+// signalling NaNs; this package, like Go and Java, does not.)
+//
+// # Versionstamps
+//
+// An incomplete Versionstamp (IncompleteVersionstamp) is a placeholder for
+// the commit version. Pack refuses it (ErrIncompleteVersionstamp);
+// PackWithVersionstamp packs a tuple holding exactly one and appends its
+// position as the versionstamped-key mutation expects: 4 bytes little
+// endian, as API version 520 and later read it. AppendWithVersionstamp
+// takes the width explicitly (Offset2 for older API versions); there is no
+// global API version. A decoded stamp whose transaction version is ten FF
+// bytes is incomplete, as in every binding.
+//
+// # Errors
+//
+// Every error message starts with "tuple: ". Test for a class of error with
+// errors.Is(err, tuple.ErrTruncated) and read the location with errors.As
+// (or, from Go 1.26, errors.AsType[*tuple.DecodeError](err)).
+package tuple

@@ -1,0 +1,155 @@
+package tuple_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	"github.com/fdbtuple/fdbtuple/tuple"
+)
+
+func ExampleTuple_Pack() {
+	key := tuple.Tuple{"foo", 42}.Pack()
+	fmt.Printf("% x\n", key)
+	// Output: 02 66 6f 6f 00 15 2a
+}
+
+func ExampleUnpack() {
+	t, err := tuple.Unpack([]byte("\x02user\x00\x15\x2a\x05\x00\xff\x27\x00"))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(t)
+	fmt.Printf("%T %T\n", t[1], t[2])
+	// Output:
+	// ("user", 42, (nil, true))
+	// int64 tuple.Tuple
+}
+
+func ExampleUnpack_error() {
+	_, err := tuple.Unpack([]byte("\x02user\x00\x16\x01"))
+	var de *tuple.DecodeError
+	if errors.As(err, &de) {
+		fmt.Println(errors.Is(err, tuple.ErrTruncated), de.Offset, de.Path)
+	}
+	fmt.Println(err)
+	// Output:
+	// true 6 [1]
+	// tuple: truncated element at offset 6 (element [1], int +2 bytes): needs 2 bytes after the code, 1 remain
+}
+
+func ExampleCompare() {
+	a := tuple.Tuple{"post", 9}
+	b := tuple.Tuple{"post", 10}
+	fmt.Println(tuple.Compare(a, b), bytes.Compare(a.Pack(), b.Pack()))
+	// Unlike text keys, 9 sorts before 10; and -1 before 0, nil before "".
+	fmt.Println(tuple.Compare(tuple.Tuple{-1}, tuple.Tuple{0}), tuple.Compare(tuple.Tuple{nil}, tuple.Tuple{""}))
+	// Output:
+	// -1 -1
+	// -1 -1
+}
+
+func ExampleTuple_Range() {
+	begin, end := tuple.Tuple{"user", 7}.Range()
+	fmt.Printf("% x\n% x\n", begin, end)
+	child := tuple.Tuple{"user", 7, "post", 1}.Pack()
+	fmt.Println(bytes.Compare(begin, child) < 0 && bytes.Compare(child, end) < 0)
+	// Output:
+	// 02 75 73 65 72 00 15 07 00
+	// 02 75 73 65 72 00 15 07 ff
+	// true
+}
+
+func ExampleTuple_PackWithVersionstamp() {
+	t := tuple.Tuple{"log", tuple.IncompleteVersionstamp(3)}
+	key, err := t.PackWithVersionstamp([]byte{0xAA})
+	if err != nil {
+		panic(err)
+	}
+	// Prefix, the tuple with ten FF placeholder bytes, then the 4-byte
+	// little-endian position of the placeholder (7).
+	fmt.Printf("% x\n", key)
+	// Output: aa 02 6c 6f 67 00 33 ff ff ff ff ff ff ff ff ff ff 00 03 07 00 00 00
+}
+
+func ExampleSubspace() {
+	users, _ := tuple.NewSubspace([]byte("app/")).Sub("users")
+	key, _ := users.Pack(tuple.Tuple{42, "name"})
+	fmt.Printf("%q\n", key)
+	t, _ := users.Unpack(key)
+	fmt.Println(users.Contains(key), t)
+	// Output:
+	// "app/\x02users\x00\x15*\x02name\x00"
+	// true (42, "name")
+}
+
+func ExampleCodec() {
+	// Python accepts a string that runs to the end of the key; strict
+	// decoding does not.
+	key := []byte("\x02abc")
+	_, err := tuple.Unpack(key)
+	fmt.Println(errors.Is(err, tuple.ErrUnterminated))
+	t, err := tuple.Codec{Lenient: true}.Unpack(key)
+	fmt.Println(t, err)
+	// Output:
+	// true
+	// ("abc",) <nil>
+}
+
+func ExampleAppendInt() {
+	// Build ("user", 1234) in a reused buffer without allocating.
+	buf := make([]byte, 0, 64)
+	buf = tuple.AppendString(buf, "user")
+	buf = tuple.AppendInt(buf, 1234)
+	fmt.Printf("% x\n", buf)
+	// Output: 02 75 73 65 72 00 16 04 d2
+}
+
+func ExampleNext() {
+	key := tuple.Tuple{"user", 1234, []byte{0}}.Pack()
+	for len(key) > 0 {
+		code, n, err := tuple.Next(key)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("%-12v % x\n", code, key[:n])
+		key = key[n:]
+	}
+	// Output:
+	// string       02 75 73 65 72 00
+	// int +2 bytes 16 04 d2
+	// bytes        01 00 ff 00
+}
+
+func ExampleConsumeInt() {
+	key := tuple.Tuple{1234, "rest"}.Pack()
+	v, n, err := tuple.ConsumeInt(key)
+	fmt.Println(v, n, err)
+	s, _, err := tuple.ConsumeString(key[n:])
+	fmt.Println(s, err)
+	// Output:
+	// 1234 3 <nil>
+	// rest <nil>
+}
+
+func ExampleParse() {
+	t, err := tuple.Parse(`("user", b"\x00\xff", 42, nil, 1.5, float32(1.5), ("nested",))`)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("% x\n", t.Pack())
+	fmt.Println(t)
+	// Output:
+	// 02 75 73 65 72 00 01 00 ff ff 00 15 2a 00 21 bf f8 00 00 00 00 00 00 20 bf c0 00 00 05 02 6e 65 73 74 65 64 00 00
+	// ("user", b"\x00\xff", 42, nil, 1.5, float32(1.5), ("nested",))
+}
+
+func ExampleDescribe() {
+	fmt.Println(tuple.Describe([]byte("\x02user\x00\x15\x2a\x23\x00")))
+	// Output: ("user", 42) + b"#\x00"
+}
+
+func ExamplePrintable() {
+	fmt.Println(tuple.Printable(tuple.Tuple{"user", 42}.Pack()))
+	// Output: \x02user\x00\x15*
+}

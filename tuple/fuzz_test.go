@@ -1,0 +1,125 @@
+package tuple_test
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"testing"
+
+	"github.com/fdbtuple/fdbtuple/compat"
+	"github.com/fdbtuple/fdbtuple/tuple"
+)
+
+// addVectorSeeds seeds a fuzz target with the bytes of every row of the
+// pack, invalid and lenient vector files and of the ascending tables.
+func addVectorSeeds(f *testing.F) {
+	seed := func(s string) {
+		b, err := hex.DecodeString(s)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	packs, err1 := compat.ReadRows[compat.PackRow]("pack.jsonl")
+	invalid, err2 := compat.ReadRows[compat.InvalidRow]("invalid.jsonl")
+	lenient, err3 := compat.ReadRows[compat.LenientRow]("decode_lenient.jsonl")
+	if err := errors.Join(err1, err2, err3); err != nil {
+		f.Fatal(err)
+	}
+	for _, r := range packs {
+		seed(r.Packed)
+	}
+	for _, r := range invalid {
+		seed(r.Packed)
+	}
+	for _, r := range lenient {
+		seed(r.Packed)
+	}
+	for _, rows := range tables {
+		for _, r := range rows {
+			f.Add(tuple.Tuple{r.v}.Pack())
+		}
+	}
+}
+
+// pythonForms are the two encodings strict decoding accepts although they
+// do not repack to themselves (apple/foundationdb#1296).
+var pythonForms = [][]byte{
+	{0x1d, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff},
+	{0x0b, 0xf7, 0, 0, 0, 0, 0, 0, 0, 0},
+}
+
+// repack packs a decoded tuple again; tuples holding one incomplete
+// versionstamp go through PackWithVersionstamp, whose suffix is dropped.
+func repack(t tuple.Tuple) ([]byte, bool) {
+	if has, err := t.HasIncompleteVersionstamp(); err != nil {
+		return nil, false // several placeholders: no packing API takes them
+	} else if has {
+		b, err := t.PackWithVersionstamp(nil)
+		if err != nil {
+			return nil, false
+		}
+		return b[:len(b)-4], true
+	}
+	b, err := t.MarshalBinary()
+	return b, err == nil
+}
+
+// FuzzUnpack: strict Unpack never panics; whatever it accepts repacks to
+// the same bytes (but for the two Python forms), is accepted identically by
+// the lenient decoder, and is walked exactly by Next.
+func FuzzUnpack(f *testing.F) {
+	addVectorSeeds(f)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		tup, err := tuple.Unpack(b)
+		if err != nil {
+			var de *tuple.DecodeError
+			if !errors.As(err, &de) || de.Offset < 0 || de.Offset > len(b) {
+				t.Fatalf("error %v is not a *DecodeError inside the input", err)
+			}
+			return
+		}
+		again, ok := repack(tup)
+		if ok && !bytes.Equal(again, b) {
+			python := false
+			for _, p := range pythonForms {
+				python = python || bytes.Contains(b, p)
+			}
+			back, err := tuple.Unpack(again)
+			if !python || err != nil || !compat.Identical(back, tup) {
+				t.Fatalf("%x decoded to %#v, which packs to %x", b, tup, again)
+			}
+		}
+		lenient, err := tuple.Codec{Lenient: true}.Unpack(b)
+		if err != nil || !compat.Identical(lenient, tup) {
+			t.Fatalf("lenient gave %#v, %v; strict %#v", lenient, err, tup)
+		}
+		for rest := b; len(rest) > 0; {
+			_, n, err := tuple.Next(rest)
+			if err != nil || n <= 0 {
+				t.Fatalf("Next failed at offset %d of accepted input %x: %v", len(b)-len(rest), b, err)
+			}
+			rest = rest[n:]
+		}
+	})
+}
+
+// FuzzUnpackLenient: the lenient decoder never panics, and whatever it
+// accepts packs to bytes that strict decoding accepts as the same tuple.
+func FuzzUnpackLenient(f *testing.F) {
+	addVectorSeeds(f)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		tup, err := tuple.Codec{Lenient: true}.Unpack(b)
+		if err != nil {
+			return
+		}
+		again, ok := repack(tup)
+		if !ok {
+			return
+		}
+		back, err := tuple.Unpack(again)
+		if err != nil || tuple.Compare(back, tup) != 0 {
+			t.Fatalf("%x: lenient %#v packs to %x, which strict reads as %#v, %v", b, tup, again, back, err)
+		}
+	})
+}

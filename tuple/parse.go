@@ -1,0 +1,513 @@
+package tuple
+
+import (
+	"encoding/hex"
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/fdbtuple/fdbtuple/types"
+	"github.com/google/uuid"
+)
+
+// Parse reads a tuple in the text form that String prints (see the grammar
+// in text.go and the package doc), so that Parse(t.String()) gives back t
+// bit for bit. Integers come back as Unpack returns them: int64, uint64 or
+// *big.Int.
+//
+// Parse also reads what the other bindings print, where it is unambiguous:
+// the official Go binding's <nil>; Python's repr (None, True, False, b'...'
+// and '...' with Python escapes, inf and nan, SingleFloat(x), UUID('...'),
+// Versionstamp(b'...', 7)); Java's null and bare UUIDs; fdbcli-printable
+// transaction versions; Versionstamp(incomplete, 7); and a trailing comma
+// after any last element.
+func Parse(s string) (Tuple, error) {
+	p := parser{s: s}
+	p.space()
+	t, err := p.tuple(0)
+	if err != nil {
+		return nil, err
+	}
+	p.space()
+	if p.pos < len(s) {
+		return nil, p.fail("unexpected %s after the tuple", p.found())
+	}
+	return t, nil
+}
+
+// MustParse is Parse for literals in tests and examples: it panics on
+// error.
+func MustParse(s string) Tuple {
+	t, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+type parser struct {
+	s   string
+	pos int
+}
+
+func (p *parser) fail(format string, args ...any) error {
+	return &SyntaxError{Offset: p.pos, Err: ErrSyntax, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *parser) failWith(err error, format string, args ...any) error {
+	return &SyntaxError{Offset: p.pos, Err: err, Msg: fmt.Sprintf(format, args...)}
+}
+
+// found describes what is at the current position, for error messages.
+func (p *parser) found() string {
+	if p.pos >= len(p.s) {
+		return "end of text"
+	}
+	r, _ := utf8.DecodeRuneInString(p.s[p.pos:])
+	return strconv.QuoteRune(r)
+}
+
+func (p *parser) space() {
+	for p.pos < len(p.s) && strings.IndexByte(" \t\r\n", p.s[p.pos]) >= 0 {
+		p.pos++
+	}
+}
+
+func (p *parser) eat(c byte) bool {
+	if p.pos < len(p.s) && p.s[p.pos] == c {
+		p.pos++
+		return true
+	}
+	return false
+}
+
+func (p *parser) rest() string { return p.s[p.pos:] }
+
+func (p *parser) expect(c byte, what string) error {
+	p.space()
+	if !p.eat(c) {
+		return p.fail("expected %q %s, found %s", c, what, p.found())
+	}
+	return nil
+}
+
+func (p *parser) tuple(depth int) (Tuple, error) {
+	if !p.eat('(') {
+		return nil, p.fail("expected '(' to start a tuple, found %s", p.found())
+	}
+	if depth > MaxDepth {
+		return nil, p.failWith(ErrTooDeep, "more than %d levels of nested tuples", MaxDepth)
+	}
+	t := Tuple{}
+	for {
+		p.space()
+		if p.eat(')') {
+			return t, nil
+		}
+		if len(t) > 0 {
+			if !p.eat(',') {
+				return nil, p.fail("expected ',' or ')' after an element, found %s", p.found())
+			}
+			p.space()
+			if p.eat(')') {
+				return t, nil
+			}
+		}
+		v, err := p.elem(depth)
+		if err != nil {
+			return nil, err
+		}
+		t = append(t, v)
+	}
+}
+
+func (p *parser) elem(depth int) (any, error) {
+	rest := p.rest()
+	switch {
+	case rest == "":
+		return nil, p.fail("expected an element, found end of text")
+	case rest[0] == '(':
+		return p.tuple(depth + 1)
+	case rest[0] == '"':
+		return p.goString()
+	case rest[0] == '\'':
+		return p.quoted(false)
+	case strings.HasPrefix(rest, `b"`), strings.HasPrefix(rest, `b'`):
+		p.pos++
+		return p.quoted(true)
+	case bareUUID(rest):
+		u, _ := uuid.Parse(rest[:36])
+		p.pos += 36
+		return u, nil
+	case rest[0] == '-' || rest[0] == '+' || (rest[0] >= '0' && rest[0] <= '9'):
+		return p.number()
+	}
+	return p.word()
+}
+
+// bareUUID reports whether s starts with an 8-4-4-4-12 UUID that is not the
+// start of a longer token.
+func bareUUID(s string) bool {
+	if len(s) < 36 || (len(s) > 36 && isWordByte(s[36])) {
+		return false
+	}
+	for i := range 36 {
+		c := s[i]
+		if i == 8 || i == 13 || i == 18 || i == 23 {
+			if c != '-' {
+				return false
+			}
+		} else if !isHex(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '<' || c == '>' || c == '-'
+}
+
+func (p *parser) goString() (any, error) {
+	lit, err := strconv.QuotedPrefix(p.rest())
+	if err != nil {
+		return nil, p.fail("unterminated or malformed string literal")
+	}
+	s, _ := strconv.Unquote(lit)
+	if !utf8.ValidString(s) {
+		return nil, p.failWith(ErrInvalidUTF8, "string literal is not valid UTF-8")
+	}
+	p.pos += len(lit)
+	return s, nil
+}
+
+// quoted reads a single- or double-quoted literal with Python's escapes:
+// a str (bytes false) or, after a b prefix, a bytes literal, in which
+// every character must be ASCII and \xNN is one byte.
+func (p *parser) quoted(bytesLit bool) (any, error) {
+	quote := p.s[p.pos]
+	start := p.pos
+	p.pos++
+	var out []byte
+	for {
+		if p.pos >= len(p.s) {
+			p.pos = start
+			return nil, p.fail("unterminated quoted literal")
+		}
+		c := p.s[p.pos]
+		switch {
+		case c == quote:
+			p.pos++
+			if bytesLit {
+				if out == nil {
+					out = []byte{}
+				}
+				return out, nil
+			}
+			if !utf8.Valid(out) {
+				return nil, p.failWith(ErrInvalidUTF8, "string literal is not valid UTF-8")
+			}
+			return string(out), nil
+		case c == '\\':
+			var err error
+			if out, err = p.escape(out, bytesLit); err != nil {
+				return nil, err
+			}
+		case bytesLit && (c < 0x20 || c > 0x7E):
+			return nil, p.fail("bytes literals hold printable ASCII; write byte 0x%02x as \\x%02x", c, c)
+		default:
+			out = append(out, c)
+			p.pos++
+		}
+	}
+}
+
+var simpleEscapes = map[byte]byte{
+	'\\': '\\', '\'': '\'', '"': '"', 'n': '\n', 'r': '\r', 't': '\t',
+	'a': '\a', 'b': '\b', 'f': '\f', 'v': '\v', '0': 0,
+}
+
+func (p *parser) escape(out []byte, bytesLit bool) ([]byte, error) {
+	if p.pos+1 >= len(p.s) {
+		return nil, p.fail("unfinished escape at end of text")
+	}
+	c := p.s[p.pos+1]
+	if e, ok := simpleEscapes[c]; ok {
+		p.pos += 2
+		return append(out, e), nil
+	}
+	digits := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+	if digits == 0 || (bytesLit && c != 'x') {
+		return nil, p.fail("unknown escape \\%c", c)
+	}
+	hexText := p.s[min(p.pos+2, len(p.s)):min(p.pos+2+digits, len(p.s))]
+	v, err := strconv.ParseUint(hexText, 16, 32)
+	if len(hexText) != digits || err != nil {
+		return nil, p.fail("\\%c needs %d hex digits", c, digits)
+	}
+	if bytesLit {
+		out = append(out, byte(v))
+	} else if r := rune(v); utf8.ValidRune(r) {
+		out = utf8.AppendRune(out, r) // Python's \xNN in a str is a code point
+	} else {
+		return nil, p.failWith(ErrInvalidUTF8, "\\%c%s is not a Unicode code point", c, hexText)
+	}
+	p.pos += 2 + digits
+	return out, nil
+}
+
+// number reads an integer, or a float64 when the literal has a "." or an
+// exponent, or a signed infinity.
+func (p *parser) number() (any, error) {
+	start := p.pos
+	end := p.pos + 1
+	for end < len(p.s) {
+		c := p.s[end]
+		if c >= '0' && c <= '9' || c == '.' || c == 'e' || c == 'E' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' ||
+			(c == '+' || c == '-') && (p.s[end-1] == 'e' || p.s[end-1] == 'E') {
+			end++
+			continue
+		}
+		break
+	}
+	lit := p.s[start:end]
+	switch strings.TrimLeft(lit, "+-") {
+	case "Inf", "inf", "Infinity":
+		p.pos = end
+		if lit[0] == '-' {
+			return math.Inf(-1), nil
+		}
+		return math.Inf(1), nil
+	}
+	if strings.ContainsAny(lit, ".eE") {
+		f, err := strconv.ParseFloat(lit, 64)
+		if err != nil || strings.ContainsAny(lit, "xXpP_") {
+			return nil, p.fail("malformed float literal %q", lit)
+		}
+		p.pos = end
+		return f, nil
+	}
+	b, ok := new(big.Int).SetString(strings.TrimPrefix(lit, "+"), 10)
+	if !ok {
+		return nil, p.fail("malformed number %q", lit)
+	}
+	if SizeBigInt(b) < 0 {
+		return nil, p.failWith(ErrTooLarge, "integer %q needs more than 255 bytes", lit)
+	}
+	p.pos = end
+	return normalizeBig(b), nil
+}
+
+// normalizeBig returns b as the Go type Unpack gives the same value.
+func normalizeBig(b *big.Int) any {
+	switch {
+	case b.IsInt64():
+		return b.Int64()
+	case b.IsUint64():
+		return b.Uint64()
+	}
+	return b
+}
+
+// word reads a keyword or a constructor such as float32(...).
+func (p *parser) word() (any, error) {
+	start := p.pos
+	end := p.pos
+	for end < len(p.s) && isWordByte(p.s[end]) && p.s[end] != '-' {
+		end++
+	}
+	w := p.s[start:end]
+	p.pos = end
+	switch w {
+	case "nil", "None", "null", "<nil>":
+		return nil, nil
+	case "true", "True":
+		return true, nil
+	case "false", "False":
+		return false, nil
+	case "NaN", "nan":
+		return math.NaN(), nil
+	case "Inf", "inf", "Infinity":
+		return math.Inf(1), nil
+	}
+	if !p.eat('(') {
+		p.pos = start
+		return nil, p.fail("expected an element, found %q", w)
+	}
+	switch w {
+	case "float32", "SingleFloat":
+		return p.float32Call()
+	case "float32bits", "float64bits":
+		return p.floatBits(w == "float32bits")
+	case "UUID":
+		return p.uuidCall()
+	case "Versionstamp", "fdb.tuple.Versionstamp":
+		return p.versionstampCall()
+	}
+	p.pos = start
+	return nil, p.fail("unknown constructor %s(", w)
+}
+
+func (p *parser) float32Call() (any, error) {
+	p.space()
+	at := p.pos
+	v, err := p.elem(0)
+	if err != nil {
+		return nil, err
+	}
+	f, ok := v.(float64)
+	if !ok {
+		if i, isInt := v.(int64); isInt { // SingleFloat(3) in Python
+			f, ok = float64(i), true
+		}
+	}
+	if !ok {
+		p.pos = at
+		return nil, p.fail("float32( needs a number")
+	}
+	if err := p.expect(')', "to close float32("); err != nil {
+		return nil, err
+	}
+	return float32(f), nil
+}
+
+func (p *parser) floatBits(single bool) (any, error) {
+	p.space()
+	digits := 16
+	if single {
+		digits = 8
+	}
+	rest := p.rest()
+	if !strings.HasPrefix(rest, "0x") || len(rest) < 2+digits {
+		return nil, p.fail("expected 0x and %d hex digits", digits)
+	}
+	u, err := strconv.ParseUint(rest[2:2+digits], 16, 64)
+	if err != nil {
+		return nil, p.fail("expected 0x and %d hex digits", digits)
+	}
+	p.pos += 2 + digits
+	if err := p.expect(')', "to close the bits"); err != nil {
+		return nil, err
+	}
+	if single {
+		return math.Float32frombits(uint32(u)), nil
+	}
+	return math.Float64frombits(u), nil
+}
+
+func (p *parser) uuidCall() (any, error) {
+	p.space()
+	quote := byte(0)
+	if p.pos < len(p.s) && (p.s[p.pos] == '"' || p.s[p.pos] == '\'') {
+		quote = p.s[p.pos]
+		p.pos++
+	}
+	if !bareUUID(p.rest()) {
+		return nil, p.fail("expected a UUID in 8-4-4-4-12 hex form")
+	}
+	u, _ := uuid.Parse(p.s[p.pos : p.pos+36])
+	p.pos += 36
+	if quote != 0 && !p.eat(quote) {
+		return nil, p.fail("expected %q to close the UUID", quote)
+	}
+	if err := p.expect(')', "to close UUID("); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+func (p *parser) versionstampCall() (any, error) {
+	p.space()
+	var v types.Versionstamp
+	rest := p.rest()
+	switch {
+	case strings.HasPrefix(rest, "b'"), strings.HasPrefix(rest, `b"`):
+		p.pos++
+		b, err := p.quoted(true)
+		if err != nil {
+			return nil, err
+		}
+		if len(b.([]byte)) != 10 {
+			return nil, p.fail("a transaction version is 10 bytes, not %d", len(b.([]byte)))
+		}
+		copy(v.TransactionVersion[:], b.([]byte))
+	case strings.HasPrefix(rest, "incomplete"), strings.HasPrefix(rest, "<incomplete>"):
+		v = types.IncompleteVersionstamp(0)
+		p.pos += strings.Index(rest, "incomplete") + len("incomplete")
+		p.eat('>')
+	case len(rest) >= 20 && isHexString(rest[:20]) && (len(rest) == 20 || !isHex(rest[20])):
+		_, _ = hex.Decode(v.TransactionVersion[:], []byte(rest[:20]))
+		p.pos += 20
+	default:
+		// The official Go binding prints the transaction version in
+		// fdbcli-printable form, unquoted: \x00\x00\x01..., 7
+		comma := strings.LastIndex(rest[:max(strings.IndexByte(rest, ')'), 0)], ",")
+		raw, err := ParsePrintable(rest[:max(comma, 0)])
+		if comma < 0 || err != nil || len(raw) != 10 {
+			return nil, p.fail("expected a transaction version: 20 hex digits, incomplete, or a 10-byte literal")
+		}
+		copy(v.TransactionVersion[:], raw)
+		p.pos += comma
+	}
+	if err := p.expect(',', "before the user version"); err != nil {
+		return nil, err
+	}
+	p.space()
+	end := p.pos
+	for end < len(p.s) && p.s[end] >= '0' && p.s[end] <= '9' {
+		end++
+	}
+	uv, err := strconv.ParseUint(p.s[p.pos:end], 10, 16)
+	if err != nil {
+		return nil, p.fail("expected a user version from 0 to 65535")
+	}
+	v.UserVersion = uint16(uv)
+	p.pos = end
+	if err := p.expect(')', "to close Versionstamp("); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func isHexString(s string) bool {
+	for i := range len(s) {
+		if !isHex(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// ParsePrintable is the inverse of Printable: it reads a key written in
+// FoundationDB's printable form, where \xNN is a byte, \\ a backslash, and
+// every other character stands for its own bytes. It also takes \" and \',
+// which fdbcli accepts inside quoted keys.
+func ParsePrintable(s string) ([]byte, error) {
+	out := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' {
+			out = append(out, c)
+			continue
+		}
+		switch {
+		case i+1 < len(s) && (s[i+1] == '\\' || s[i+1] == '"' || s[i+1] == '\''):
+			out = append(out, s[i+1])
+			i++
+		case i+3 < len(s) && s[i+1] == 'x' && isHex(s[i+2]) && isHex(s[i+3]):
+			b, _ := strconv.ParseUint(s[i+2:i+4], 16, 8)
+			out = append(out, byte(b))
+			i += 3
+		default:
+			return nil, &SyntaxError{Offset: i, Err: ErrSyntax, Msg: `a backslash must start \\, \", \' or \xNN`}
+		}
+	}
+	return out, nil
+}

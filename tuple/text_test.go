@@ -1,0 +1,208 @@
+package tuple_test
+
+import (
+	"errors"
+	"math"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/fdbtuple/fdbtuple/compat"
+	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/types"
+	"github.com/google/uuid"
+)
+
+// TestTextRoundTripVectors: Parse(t.String()) is t, bit for bit, for the
+// decoded tuple of every pack vector row and every table row.
+func TestTextRoundTripVectors(t *testing.T) {
+	rows, err := compat.ReadRows[compat.PackRow]("pack.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []tuple.Tuple
+	for _, r := range rows {
+		tup, err := tuple.Unpack(dhex(t, r.Packed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, tup)
+	}
+	for _, rows := range tables {
+		for _, r := range rows {
+			tup, _ := tuple.Unpack(tuple.Tuple{r.v}.Pack())
+			all = append(all, tup)
+		}
+	}
+	for _, tup := range all {
+		text := tup.String()
+		back, err := tuple.Parse(text)
+		if err != nil {
+			t.Fatalf("Parse(%s): %v", text, err)
+		}
+		if !compat.Identical(back, tup) {
+			t.Fatalf("Parse(%s) = %s", text, back)
+		}
+	}
+	t.Logf("%d tuples", len(all))
+}
+
+// TestTextForm pins the printed form of each kind.
+func TestTextForm(t *testing.T) {
+	u := uuid.MustParse("7c9e6679-7425-40de-944b-e07fc1f90ae7")
+	tests := []struct {
+		tup  tuple.Tuple
+		want string
+	}{
+		{tuple.Tuple{}, "()"},
+		{tuple.Tuple{"a"}, `("a",)`},
+		{tuple.Tuple{"user", []byte("\x00\xff\"\\a"), 42, nil, true, 3.5, float32(1.5)},
+			`("user", b"\x00\xff\"\\a", 42, nil, true, 3.5, float32(1.5))`},
+		{tuple.Tuple{1.0, math.Copysign(0, -1), math.Inf(-1), math.NaN(), float32(math.Inf(1))},
+			`(1.0, -0.0, -Inf, NaN, float32(+Inf))`},
+		{tuple.Tuple{math.Float64frombits(0x7ff8000000000000), math.Float32frombits(0x7f800001)},
+			`(float64bits(0x7ff8000000000000), float32bits(0x7f800001))`},
+		{tuple.Tuple{new(big.Int).Lsh(big.NewInt(1), 70), uint64(math.MaxUint64)},
+			`(1180591620717411303424, 18446744073709551615)`},
+		{tuple.Tuple{u, types.Versionstamp{UserVersion: 7}, tuple.IncompleteVersionstamp(1)},
+			`(UUID("7c9e6679-7425-40de-944b-e07fc1f90ae7"), Versionstamp(00000000000000000000, 7), Versionstamp(ffffffffffffffffffff, 1))`},
+		{tuple.Tuple{tuple.Tuple{"nested"}, tuple.Tuple{tuple.Tuple{}}, "h\u00e9\n\x00"},
+			`(("nested",), ((),), "hé\n\x00")`},
+	}
+	for _, tt := range tests {
+		if got := tt.tup.String(); got != tt.want {
+			t.Errorf("String() = %s\n         want %s", got, tt.want)
+		}
+		back, err := tuple.Parse(tt.want)
+		if err != nil || tuple.Compare(back, tt.tup) != 0 {
+			t.Errorf("Parse(%s) = %v, %v", tt.want, back, err)
+		}
+	}
+}
+
+// TestParseOtherBindings reads the display forms of the official Go,
+// Python and Java bindings.
+func TestParseOtherBindings(t *testing.T) {
+	want := tuple.Tuple{nil, true, false, []byte("a\x00'\n"), "h\u00e9", int64(-5)}
+	for _, text := range []string{
+		`(<nil>, true, false, b"a\x00'\n", "hé", -5)`,                // Go
+		`(None, True, False, b'a\x00\'\n', 'h\xe9', -5)`,             // Python repr
+		`(null, true, false, b"a\x00'\x0a", "h\u00e9", -5,)`,         // Java, trailing comma
+		" ( None ,True,False , b'a\\x00\\'\\n' , 'h\\u00e9' , -5 ) ", // spaces anywhere
+	} {
+		got, err := tuple.Parse(text)
+		if err != nil || !compat.Identical(got, want) {
+			t.Errorf("Parse(%s) = %v, %v", text, got, err)
+		}
+	}
+	u := uuid.MustParse("7c9e6679-7425-40de-944b-e07fc1f90ae7")
+	for text, want := range map[string]any{
+		`(UUID('7c9e6679-7425-40de-944b-e07fc1f90ae7'),)`: u,
+		`(UUID(7c9e6679-7425-40de-944b-e07fc1f90ae7),)`:   u,
+		`(7c9e6679-7425-40de-944b-e07fc1f90ae7,)`:         u,
+		`(SingleFloat(1.5),)`:                             float32(1.5),
+		`(inf,)`:                                          math.Inf(1),
+		`(-inf,)`:                                         math.Inf(-1),
+		`(Versionstamp(incomplete, 7),)`:                  tuple.IncompleteVersionstamp(7),
+		`(fdb.tuple.Versionstamp(b'\x00\x00\x00\x00\x00\x00\x00\x01\x00\x02', 7),)`: types.Versionstamp{TransactionVersion: [10]byte{7: 1, 9: 2}, UserVersion: 7},
+		`(Versionstamp(\x00\x00\x00\x00\x00\x00\x00\x01\x00\x02, 7),)`:              types.Versionstamp{TransactionVersion: [10]byte{7: 1, 9: 2}, UserVersion: 7},
+	} {
+		got, err := tuple.Parse(text)
+		if err != nil || !compat.Identical(got, tuple.Tuple{want}) {
+			t.Errorf("Parse(%s) = %v, %v; want %v", text, got, err, want)
+		}
+	}
+}
+
+// TestParseErrors checks that each malformed text is an error at the
+// right offset with the right sentinel.
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		text   string
+		offset int
+		err    error
+	}{
+		{``, 0, tuple.ErrSyntax},
+		{`"a"`, 0, tuple.ErrSyntax},
+		{`(1 2)`, 3, tuple.ErrSyntax},
+		{`(1,`, 3, tuple.ErrSyntax},
+		{`(1) x`, 4, tuple.ErrSyntax},
+		{`(bogus)`, 1, tuple.ErrSyntax},
+		{`(nope(1))`, 1, tuple.ErrSyntax},
+		{`(1.2.3)`, 1, tuple.ErrSyntax},
+		{`("unterminated)`, 1, tuple.ErrSyntax},
+		{`(b"\q")`, 3, tuple.ErrSyntax},
+		{`(b"é")`, 3, tuple.ErrSyntax},
+		{`("\xff",)`, 1, tuple.ErrInvalidUTF8},
+		{`('\udc00',)`, 2, tuple.ErrInvalidUTF8},
+		{`(UUID("xyz"))`, 7, tuple.ErrSyntax},
+		{`(Versionstamp(0011, 1))`, 14, tuple.ErrSyntax},
+		{`(Versionstamp(00000000000000000000, 70000))`, 36, tuple.ErrSyntax},
+		{`(float32("a"))`, 9, tuple.ErrSyntax},
+		{`(float64bits(0x12))`, 13, tuple.ErrSyntax},
+		{"(" + strings.Repeat("9", 700) + ")", 1, tuple.ErrTooLarge},
+	}
+	for _, tt := range tests {
+		got, err := tuple.Parse(tt.text)
+		var se *tuple.SyntaxError
+		if !errors.As(err, &se) || !errors.Is(err, tt.err) || se.Offset != tt.offset {
+			t.Errorf("Parse(%.40s) = %v, %v; want %v at offset %d", tt.text, got, err, tt.err, tt.offset)
+		}
+	}
+}
+
+// TestTextInterfaces checks MarshalText, UnmarshalText and AppendText,
+// and that AppendText reports what String prints as unsupported.
+func TestTextInterfaces(t *testing.T) {
+	tup := tuple.Tuple{"k", int64(1)}
+	b, err := tup.MarshalText()
+	if err != nil || string(b) != `("k", 1)` {
+		t.Fatalf("MarshalText = %s, %v", b, err)
+	}
+	var back tuple.Tuple
+	if err := back.UnmarshalText(b); err != nil || tuple.Compare(back, tup) != 0 {
+		t.Fatalf("UnmarshalText = %v, %v", back, err)
+	}
+	bad := tuple.Tuple{make(chan int)}
+	if _, err := bad.AppendText(nil); !errors.Is(err, tuple.ErrUnsupportedType) {
+		t.Errorf("AppendText(chan) = %v", err)
+	}
+	if got := bad.String(); got != "(unsupported(chan int),)" {
+		t.Errorf("String(chan) = %s", got)
+	}
+}
+
+// TestPrintable checks Printable against fdbcli's form and ParsePrintable
+// as its inverse over every byte.
+func TestPrintable(t *testing.T) {
+	if got := tuple.Printable([]byte("\x02user\x00\x15*\\\"\xff")); got != `\x02user\x00\x15*\\"\xff` {
+		t.Errorf("Printable = %s", got)
+	}
+	all := make([]byte, 256)
+	for i := range all {
+		all[i] = byte(i)
+	}
+	back, err := tuple.ParsePrintable(tuple.Printable(all))
+	if err != nil || string(back) != string(all) {
+		t.Errorf("ParsePrintable(Printable(all bytes)) = %x, %v", back, err)
+	}
+	if _, err := tuple.ParsePrintable(`\x4`); !errors.Is(err, tuple.ErrSyntax) {
+		t.Errorf(`ParsePrintable(\x4) = %v`, err)
+	}
+}
+
+// TestDescribe checks valid keys, keys that go wrong part way, and keys
+// that are not tuples.
+func TestDescribe(t *testing.T) {
+	for key, want := range map[string]string{
+		"\x02user\x00\x15\x2a":      `("user", 42)`,
+		"\x02user\x00\x15\x2a#\x00": `("user", 42) + b"#\x00"`,
+		"\x02user\x00\x16\x01":      `("user",) + b"\x16\x01"`,
+		"hello":                     `() + b"hello"`,
+		"":                          `()`,
+	} {
+		if got := tuple.Describe([]byte(key)); got != want {
+			t.Errorf("Describe(%q) = %s, want %s", key, got, want)
+		}
+	}
+}
