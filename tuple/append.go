@@ -79,8 +79,11 @@ func appendEscapedBytes(dst, v []byte) []byte {
 		if i < 0 {
 			return append(dst, v...)
 		}
-		dst = append(append(dst, v[:i+1]...), 0xFF)
-		v = v[i+1:]
+		dst = append(dst, v[:i]...)
+		for ; i < len(v) && v[i] == 0x00; i++ { // a run of zeros
+			dst = append(dst, 0x00, 0xFF)
+		}
+		v = v[i:]
 	}
 }
 
@@ -90,8 +93,11 @@ func appendEscapedString(dst []byte, v string) []byte {
 		if i < 0 {
 			return append(dst, v...)
 		}
-		dst = append(append(dst, v[:i+1]...), 0xFF)
-		v = v[i+1:]
+		dst = append(dst, v[:i]...)
+		for ; i < len(v) && v[i] == 0x00; i++ { // a run of zeros
+			dst = append(dst, 0x00, 0xFF)
+		}
+		v = v[i:]
 	}
 }
 

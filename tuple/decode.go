@@ -39,6 +39,11 @@ func Unpack(b []byte) (Tuple, error) {
 // Unpack decodes a packed tuple with c's options. The result shares no
 // memory with b.
 func (c Codec) Unpack(b []byte) (Tuple, error) {
+	if !c.Lenient {
+		if t, ok := unpackFast(b); ok {
+			return t, nil
+		}
+	}
 	d := decoder{in: b, lenient: c.Lenient}
 	t, _, err := d.tuple(0, false, 0)
 	return t, err
@@ -182,18 +187,25 @@ func decodeFloat64(u uint64) float64 {
 // terminator finds the 00 that ends the byte or text string whose payload
 // starts at from: the first 00 not followed by FF. It also counts the
 // escaped zeros. If there is none it returns end == len(in), found false.
+// Runs of escaped zeros are stepped over without a new search, so that a
+// string of zeros costs no more per byte than one with a few.
 func terminator(in []byte, from int) (end, escapes int, found bool) {
 	for {
-		i := bytes.IndexByte(in[from:], 0x00)
+		i := indexZero(in[from:])
 		if i < 0 {
 			return len(in), escapes, false
 		}
 		from += i
-		if from+1 >= len(in) || in[from+1] != 0xFF {
-			return from, escapes, true
+		for {
+			if from+1 >= len(in) || in[from+1] != 0xFF {
+				return from, escapes, true
+			}
+			escapes++
+			from += 2
+			if from >= len(in) || in[from] != 0x00 {
+				break
+			}
 		}
-		escapes++
-		from += 2
 	}
 }
 
@@ -221,6 +233,10 @@ func appendUnescaped(dst, raw []byte) []byte {
 		}
 		dst = append(dst, raw[:i+1]...)
 		raw = raw[i+2:] // skip the FF
+		for len(raw) >= 2 && raw[0] == 0x00 && raw[1] == 0xFF {
+			dst = append(dst, 0x00)
+			raw = raw[2:]
+		}
 	}
 }
 

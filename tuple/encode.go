@@ -41,6 +41,9 @@ func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte,
 		}
 		return AppendNull(dst), nil
 	case string:
+		if plainASCII(v) {
+			return append(append(append(dst, byte(types.CodeString)), v...), 0x00), nil
+		}
 		if !utf8.ValidString(v) {
 			return dst, &EncodeError{Value: v, Err: ErrInvalidUTF8}
 		}
@@ -183,6 +186,9 @@ func (e *encoder) sizeElem(v any, nested bool, depth int) (int, error) {
 		}
 		return SizeNull, nil
 	case string:
+		if plainASCII(v) {
+			return 2 + len(v), nil
+		}
 		if !utf8.ValidString(v) {
 			return 0, &EncodeError{Value: v, Err: ErrInvalidUTF8}
 		}

@@ -1,0 +1,231 @@
+package tuple
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/fdbtuple/fdbtuple/types"
+)
+
+// The strict Unpack runs in two passes so that it allocates a handful of
+// times whatever the tuple holds, instead of once or twice per element:
+//
+//  1. shape walks the framing (as Next does) and counts the elements of
+//     every tuple and the bytes of string and byte-string content;
+//  2. fill decodes into one slab of elements, carved into the top-level
+//     tuple and each nested tuple, one buffer for all byte strings and one
+//     Go string for all strings, whose elements are substrings of it.
+//
+// Any fault found on the way sends the input to the one-pass decoder in
+// decode.go, which reports the first fault in input order. Both decoders
+// accept exactly the same inputs; the fuzz targets compare them.
+
+// shape is what pass 1 learns.
+type shape struct {
+	elems int // elements of every tuple, all levels
+	text  int // content bytes of all strings
+	blob  int // content bytes of all byte strings
+}
+
+// shapeTuple returns the position after the tuple and its element count.
+func (d *decoder) shapeTuple(pos int, nested bool, depth int, sh *shape) (next, n int, ok bool) {
+	for {
+		if pos >= len(d.in) {
+			sh.elems += n
+			return pos, n, !nested
+		}
+		if nested && d.in[pos] == 0x00 {
+			if pos+1 < len(d.in) && d.in[pos+1] == 0xFF {
+				pos += 2
+				n++
+				continue
+			}
+			sh.elems += n
+			return pos + 1, n, true
+		}
+		if pos, ok = d.shapeElem(pos, depth, sh); !ok {
+			return pos, n, false
+		}
+		n++
+	}
+}
+
+func (d *decoder) shapeElem(pos, depth int, sh *shape) (int, bool) {
+	switch types.Code(d.in[pos]) {
+	case types.CodeBytes, types.CodeString:
+		end, escapes, found := terminator(d.in, pos+1)
+		if !found {
+			return pos, false
+		}
+		if d.in[pos] == byte(types.CodeBytes) {
+			sh.blob += end - pos - 1 - escapes
+		} else {
+			sh.text += end - pos - 1 - escapes
+		}
+		return end + 1, true
+	case types.CodeNested:
+		if depth >= MaxDepth {
+			return pos, false
+		}
+		next, _, ok := d.shapeTuple(pos+1, true, depth+1, sh)
+		return next, ok
+	}
+	next, err := d.skip(pos, depth)
+	return next, err == nil
+}
+
+// filler is pass 2's state.
+type filler struct {
+	d    decoder
+	slab []any // unused elements, carved from the front
+	// text holds the content of every string. It is grown once to its
+	// final size, so the string it returns never moves, and each string
+	// element is a substring of it: one allocation for all of them.
+	text strings.Builder
+	blob []byte // unused byte-string memory, carved from the front
+}
+
+// unpackFast is the strict two-pass decoder. ok is false when the input
+// has a fault, which the caller then reports with the one-pass decoder.
+func unpackFast(b []byte) (t Tuple, ok bool) {
+	f := filler{d: decoder{in: b}}
+	var sh shape
+	_, top, ok := f.d.shapeTuple(0, false, 0, &sh)
+	if !ok {
+		return nil, false
+	}
+	f.slab = make([]any, sh.elems)
+	f.text.Grow(sh.text)
+	if sh.blob > 0 {
+		f.blob = make([]byte, sh.blob)
+	}
+	t = f.take(top)
+	if _, ok := f.fillTuple(t, 0, false, 0); !ok {
+		return nil, false
+	}
+	return t, true
+}
+
+// take carves the next n elements from the slab, capacity-limited so that
+// appending to one decoded tuple cannot overwrite another.
+func (f *filler) take(n int) Tuple {
+	t := f.slab[:n:n]
+	f.slab = f.slab[n:]
+	return t
+}
+
+func (f *filler) fillTuple(t Tuple, pos int, nested bool, depth int) (int, bool) {
+	in := f.d.in
+	for i := range t {
+		if nested && in[pos] == 0x00 { // shape saw that this is 00 FF
+			pos += 2
+			continue
+		}
+		next, ok := f.fillElem(&t[i], pos, depth)
+		if !ok {
+			return pos, false
+		}
+		pos = next
+	}
+	if nested {
+		pos++ // the closing 00
+	}
+	return pos, true
+}
+
+// countNested counts the elements of the nested tuple whose content starts
+// at pos; shape has checked its framing.
+func (f *filler) countNested(pos, depth int) int {
+	in := f.d.in
+	n := 0
+	for in[pos] != 0x00 || (pos+1 < len(in) && in[pos+1] == 0xFF) {
+		if in[pos] == 0x00 {
+			pos += 2
+		} else {
+			pos, _ = f.d.skip(pos, depth)
+		}
+		n++
+	}
+	return n
+}
+
+func (f *filler) fillElem(slot *any, pos, depth int) (int, bool) {
+	in := f.d.in
+	switch types.Code(in[pos]) {
+	case types.CodeNull:
+		return pos + 1, true
+	case types.CodeString:
+		end, escapes, _ := terminator(in, pos+1)
+		start := f.text.Len()
+		if escapes == 0 {
+			f.text.Write(in[pos+1 : end])
+		} else {
+			writeUnescaped(&f.text, in[pos+1:end])
+		}
+		s := f.text.String()[start:]
+		if !plainASCII(s) && !utf8.ValidString(s) {
+			return pos, false
+		}
+		*slot = s
+		return end + 1, true
+	case types.CodeBytes:
+		end, _, _ := terminator(in, pos+1)
+		out := appendUnescaped(f.blob[:0], in[pos+1:end])
+		*slot = out[:len(out):len(out)]
+		f.blob = f.blob[len(out):]
+		return end + 1, true
+	case types.CodeUUID:
+		var u UUID
+		copy(u[:], in[pos+1:pos+17]) // shape checked the length
+		*slot = u
+		return pos + 17, true
+	case types.CodeNested:
+		inner := f.take(f.countNested(pos+1, depth+1))
+		*slot = inner
+		return f.fillTuple(inner, pos+1, true, depth+1)
+	}
+	if n, neg, ok := types.Code(in[pos]).IntLength(); ok && n > 0 {
+		// Fixed-size integers, the commonest element, without the general
+		// decoder: shape checked the length, so only minimality remains.
+		if in[pos+1] == padByte(neg) {
+			return pos, false
+		}
+		var u uint64
+		for _, c := range in[pos+1 : pos+1+n] {
+			u = u<<8 | uint64(c)
+		}
+		if neg {
+			u = ^u & (math.MaxUint64 >> (64 - 8*n))
+		}
+		switch {
+		case !neg && u <= math.MaxInt64:
+			*slot = int64(u)
+		case neg && u <= 1<<63:
+			*slot = int64(^u + 1)
+		default:
+			*slot = intValue{mag: u, neg: neg}.value()
+		}
+		return pos + 1 + n, true
+	}
+	v, next, err := f.d.element(pos, depth)
+	if err != nil {
+		return pos, false
+	}
+	*slot = v
+	return next, true
+}
+
+// writeUnescaped is appendUnescaped for a strings.Builder.
+func writeUnescaped(w *strings.Builder, raw []byte) {
+	for {
+		i := bytes.IndexByte(raw, 0x00)
+		if i < 0 || i+1 >= len(raw) {
+			w.Write(raw)
+			return
+		}
+		w.Write(raw[:i+1])
+		raw = raw[i+2:] // skip the FF
+	}
+}
