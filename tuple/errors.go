@@ -75,14 +75,18 @@ type DecodeError struct {
 
 // Error reads, for example,
 // "tuple: truncated element at offset 3 (element [1 0], float64): needs 8 bytes, 2 remain".
+// Errors from the single-element functions (Next, Consume) have no path.
 func (e *DecodeError) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Err.Error())
 	b.WriteString(" at offset ")
 	b.WriteString(strconv.Itoa(e.Offset))
-	b.WriteString(" (element ")
-	writePath(&b, e.Path)
-	b.WriteString(", ")
+	b.WriteString(" (")
+	if len(e.Path) > 0 {
+		b.WriteString("element ")
+		writePath(&b, e.Path)
+		b.WriteString(", ")
+	}
 	b.WriteString(e.Code.String())
 	b.WriteString(")")
 	if e.Detail != "" {

@@ -123,3 +123,40 @@ func FuzzUnpackLenient(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParse: Parse never panics; whatever it accepts prints to text that
+// parses back to the same tuple bit for bit, and packs (or, holding an
+// incomplete versionstamp, fails with the sentinel for that).
+func FuzzParse(f *testing.F) {
+	packs, err := compat.ReadRows[compat.PackRow]("pack.jsonl")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, r := range packs[:400] {
+		b, _ := hex.DecodeString(r.Packed)
+		t, _ := tuple.Unpack(b)
+		f.Add(t.String())
+	}
+	for _, s := range []string{`(None, True, b'a\x00', 'h\xe9', UUID('7c9e6679-7425-40de-944b-e07fc1f90ae7'))`,
+		`(Versionstamp(\x00\x00\x00\x00\x00\x00\x00\x01\x00\x02, 7),)`, `(float32bits(0x7f800001), -0.0, -Inf)`, `((((),),),)`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tup, err := tuple.Parse(s)
+		if err != nil {
+			var se *tuple.SyntaxError
+			if !errors.As(err, &se) || se.Offset < 0 || se.Offset > len(s) {
+				t.Fatalf("Parse(%q): error %v has no offset inside the text", s, err)
+			}
+			return
+		}
+		text := tup.String()
+		back, err := tuple.Parse(text)
+		if err != nil || !compat.Identical(back, tup) {
+			t.Fatalf("Parse(%q) = %s, which parses back to %s, %v", s, text, back, err)
+		}
+		if _, err := tup.MarshalBinary(); err != nil && !errors.Is(err, tuple.ErrIncompleteVersionstamp) {
+			t.Fatalf("Parse(%q) = %s, which does not pack: %v", s, text, err)
+		}
+	})
+}

@@ -1,0 +1,153 @@
+// Command fdbtuple packs, unpacks and inspects FoundationDB tuple-layer
+// keys.
+//
+//	fdbtuple pack '("user", 42)'              print the key, in hex
+//	fdbtuple unpack '\x02user\x00\x15*'       print the tuple a key holds
+//	fdbtuple describe 027573657200152a        annotate a key element by element
+//	fdbtuple compare '("a", 9)' '("a", 10)'   order two tuples or keys
+//	fdbtuple range '("user", 7)'              the key range below a tuple
+//	fdbtuple strinc KEY                       the first key after a prefix
+//
+// Tuples are written in the text form of package tuple (Parse); keys in hex
+// or in FoundationDB's printable form (\x00 escapes, as fdbcli prints
+// them). Run "fdbtuple help COMMAND" for each command's flags and examples.
+//
+// Exit status: 0 on success, 1 for bad data (with a one-line message that
+// gives the byte offset), 2 for a usage error.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// command is one subcommand: its usage text, the flags it takes from the
+// common set, how many arguments, and what it runs.
+type command struct {
+	summary string
+	usage   string // after "fdbtuple NAME ", then examples
+	flags   []string
+	minArgs int
+	maxArgs int
+	run     func(env *env, o *options, args []string) error
+}
+
+var commands map[string]*command
+
+func init() {
+	commands = map[string]*command{
+		"pack":     packCommand,
+		"unpack":   unpackCommand,
+		"describe": describeCommand,
+		"compare":  compareCommand,
+		"range":    rangeCommand,
+		"strinc":   strincCommand,
+	}
+}
+
+// env is what a command reads and writes, so tests can run commands
+// without a process.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitData  = 1
+	exitUsage = 2
+)
+
+// usageError marks errors in how the tool was called, as opposed to bad
+// data.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+// errHelp is returned when help was asked for and printed.
+var errHelp = errors.New("help requested")
+
+func main() {
+	os.Exit(run(&env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:]))
+}
+
+func run(e *env, args []string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+		printOverview(e.stdout)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	name := args[0]
+	if name == "help" {
+		if len(args) > 1 && commands[args[1]] != nil {
+			printUsage(e.stdout, args[1])
+			return exitOK
+		}
+		printOverview(e.stdout)
+		return exitOK
+	}
+	cmd := commands[name]
+	if cmd == nil {
+		fmt.Fprintf(e.stderr, "fdbtuple: unknown command %q; run fdbtuple --help\n", name)
+		return exitUsage
+	}
+	err := cmd.parseAndRun(e, name, args[1:])
+	var ue *usageError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errHelp):
+		printUsage(e.stdout, name)
+		return exitOK
+	case errors.As(err, &ue):
+		fmt.Fprintf(e.stderr, "fdbtuple %s: %v\nrun fdbtuple help %s for usage\n", name, err, name)
+		return exitUsage
+	}
+	fmt.Fprintf(e.stderr, "fdbtuple %s: %v\n", name, oneLine(err))
+	return exitData
+}
+
+// oneLine keeps an error message to one line, whatever it quotes.
+func oneLine(err error) string {
+	return strings.ReplaceAll(err.Error(), "\n", `\n`)
+}
+
+func printOverview(w io.Writer) {
+	fmt.Fprintln(w, "fdbtuple: pack, unpack and inspect FoundationDB tuple-layer keys")
+	fmt.Fprintln(w, "\nusage: fdbtuple COMMAND [flags] [arguments]")
+	fmt.Fprintln(w, "\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nTuples use the text form: (\"user\", 42, b\"\\x00\", nil, 1.5, float32(1.5), UUID(\"...\"), (\"nested\",))")
+	fmt.Fprintln(w, "Keys are hex (0275736572) or fdbcli-printable (\\x02user\\x00).")
+	fmt.Fprintln(w, "Run fdbtuple help COMMAND for a command's flags and examples.")
+	fmt.Fprintln(w, "Exit status: 0 ok, 1 bad data, 2 usage.")
+}
+
+func printUsage(w io.Writer, name string) {
+	cmd := commands[name]
+	fmt.Fprintf(w, "fdbtuple %s: %s\n\nusage: fdbtuple %s %s\n", name, cmd.summary, name, cmd.usage)
+	if len(cmd.flags) > 0 {
+		fmt.Fprintln(w, "\nflags:")
+		fs := newFlagSet(name, &options{}, cmd.flags)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+}

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// binary is the fdbtuple command built once for the end-to-end tests.
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "fdbtuple-test")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "fdbtuple")
+	build := exec.Command("go", "build", "-o", binary, ".")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		panic(err)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// golden is one run of the built binary: its arguments, standard input,
+// and the exact standard output, exit status and (a line of) standard
+// error expected.
+type golden struct {
+	name   string
+	args   []string
+	stdin  string
+	stdout string
+	code   int
+	stderr string // a substring of standard error
+}
+
+func (g golden) run(t *testing.T) {
+	t.Helper()
+	cmd := exec.Command(binary, g.args...)
+	cmd.Stdin = strings.NewReader(g.stdin)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	if code != g.code || stdout.String() != g.stdout || !strings.Contains(stderr.String(), g.stderr) {
+		t.Errorf("%s: fdbtuple %q\n got exit %d, stdout:\n%s\nstderr: %s\nwant exit %d, stdout:\n%s\nstderr containing: %s",
+			g.name, g.args, code, stdout.String(), stderr.String(), g.code, g.stdout, g.stderr)
+	}
+	if strings.Contains(stderr.String(), "goroutine") || strings.Contains(stderr.String(), "panic") {
+		t.Errorf("%s: stack trace on stderr:\n%s", g.name, stderr.String())
+	}
+	if code != 0 && strings.Count(strings.TrimSpace(stderr.String()), "\n") > 1 {
+		t.Errorf("%s: error message is not one line (plus a usage hint):\n%s", g.name, stderr.String())
+	}
+}
+
+func TestGolden(t *testing.T) {
+	tests := []golden{
+		// pack
+		{name: "pack hex", args: []string{"pack", `("user", 42)`}, stdout: "027573657200152a\n"},
+		{name: "pack printable", args: []string{"pack", "--format", "printable", `("user", 42)`}, stdout: `\x02user\x00\x15*` + "\n"},
+		{name: "pack flag after arg", args: []string{"pack", `("a",)`, "-format=printable"}, stdout: `\x02a\x00` + "\n"},
+		{name: "pack raw", args: []string{"pack", "-format", "raw", `(1,)`}, stdout: "\x15\x01"},
+		{name: "pack nested and types", args: []string{"pack", `(nil, ("x", nil), -1, 1.5, float32(1.5), true, b"\x00")`},
+			stdout: "0005027800" + "00ff00" + "13fe" + "21bff8000000000000" + "20bfc00000" + "27" + "0100ff00" + "\n"},
+		{name: "pack syntax error", args: []string{"pack", `("user" 42)`}, code: 1, stderr: "offset 8"},
+		{name: "pack bad utf-8", args: []string{"pack", `("\xff",)`}, code: 1, stderr: "UTF-8"},
+		{name: "pack bad format", args: []string{"pack", "-format", "xml", `(1,)`}, code: 2, stderr: "-format must be"},
+		{name: "pack no args", args: []string{"pack"}, code: 2, stderr: "want 1 argument"},
+
+		// unpack
+		{name: "unpack printable", args: []string{"unpack", `\x02user\x00\x15\x2a`}, stdout: `("user", 42)` + "\n"},
+		{name: "unpack hex", args: []string{"unpack", "027573657200152a"}, stdout: `("user", 42)` + "\n"},
+		{name: "unpack 0x hex with spaces", args: []string{"unpack", "0x02 75 73 65 72 00 15 2a"}, stdout: `("user", 42)` + "\n"},
+		{name: "unpack forced printable", args: []string{"unpack", "-input", "printable", "\\x15\\x01"}, stdout: "(1,)\n"},
+		{name: "unpack raw stdin", args: []string{"unpack", "-raw"}, stdin: "\x02a\x00\x05\x00\xff\x00", stdout: `("a", (nil,))` + "\n"},
+		{name: "unpack lines", args: []string{"unpack"}, stdin: "1501\n\\x02b\\x00\n\n14\n", stdout: "(1,)\n(\"b\",)\n(0,)\n"},
+		{name: "unpack lines bad line", args: []string{"unpack"}, stdin: "1501\n16\n1502\n", stdout: "(1,)\n", code: 1, stderr: "line 2: tuple: truncated"},
+		{name: "unpack truncated", args: []string{"unpack", "0216"}, code: 1, stderr: "at offset 0"},
+		{name: "unpack invalid code", args: []string{"unpack", "1501 23"}, code: 1, stderr: "invalid type code at offset 2"},
+		{name: "unpack lenient", args: []string{"unpack", "--lenient", "02616263"}, stdout: `("abc",)` + "\n"},
+		{name: "unpack strict refuses", args: []string{"unpack", "02616263"}, code: 1, stderr: "unterminated element at offset 0"},
+		{name: "unpack bad escape", args: []string{"unpack", `\q`}, code: 1, stderr: "not hex or printable"},
+		{name: "unpack odd hex is printable", args: []string{"unpack", "abc"}, code: 1, stderr: "invalid type code at offset 0"},
+		{name: "unpack raw with key", args: []string{"unpack", "-raw", "15"}, code: 2, stderr: "-raw reads"},
+
+		// describe
+		{name: "describe", args: []string{"describe", `\x02user\x00\x15*\x05\x00\xff\x00`}, stdout: "" +
+			"offset  bytes                          type            value\n" +
+			"     0  02 75 73 65 72 00              string          \"user\"\n" +
+			"     6  15 2a                          int +1 bytes    42\n" +
+			"     8  05                             nested          (\n" +
+			"     9    00 ff                        null              nil\n" +
+			"    11  00                             end nested      )\n"},
+		{name: "describe failure", args: []string{"describe", "1501 02 ff 00"}, code: 1, stderr: "invalid UTF-8", stdout: "" +
+			"offset  bytes                          type            value\n" +
+			"     0  15 01                          int +1 bytes    1\n" +
+			"     2  ^                              string          error: tuple: invalid UTF-8 in string at offset 2 (string): at byte 0 of the string\n"},
+		{name: "describe long bytes", args: []string{"describe", "01 00ff 0102030405060708090a 00"}, stdout: "" +
+			"offset  bytes                          type            value\n" +
+			"     0  01 00 ff 01 02 03 04 05 …(14)  bytes           b\"\\x00\\x01\\x02\\x03\\x04\\x05\\x06\\x07\\x08\\x09\\x0a\"\n"},
+		{name: "describe lenient", args: []string{"describe", "-lenient", "1600 01"}, stdout: "" +
+			"offset  bytes                          type            value\n" +
+			"     0  ^                              int +2 bytes    error: tuple: non-canonical integer encoding at offset 0 (int +2 bytes): leading 00 byte: the value fits in fewer bytes\n" +
+			"lenient: (1,)\n"},
+		{name: "describe no key", args: []string{"describe"}, code: 2, stderr: "want a KEY"},
+
+		// compare, range, strinc
+		{name: "compare tuples", args: []string{"compare", `("post", 9)`, `("post", 10)`}, stdout: "-1\n"},
+		{name: "compare key and tuple", args: []string{"compare", "1501", "(1,)"}, stdout: "0\n"},
+		{name: "compare negative", args: []string{"compare", "(0,)", "(-1,)"}, stdout: "1\n"},
+		{name: "compare bad", args: []string{"compare", "(1,)", "16"}, code: 1, stderr: "B: tuple: truncated"},
+		{name: "range", args: []string{"range", "-format", "printable", `("user", 7)`}, stdout: `\x02user\x00\x15\x07\x00` + "\n" + `\x02user\x00\x15\x07\xff` + "\n"},
+		{name: "strinc", args: []string{"strinc", "0275736572ff"}, stdout: "0275736573\n"},
+		{name: "strinc all ff", args: []string{"strinc", "ffff"}, code: 1, stderr: "no prefix end"},
+
+		// usage
+		{name: "unknown command", args: []string{"frobnicate"}, code: 2, stderr: "unknown command"},
+		{name: "unknown flag", args: []string{"unpack", "-bogus", "15"}, code: 2, stderr: "flag provided but not defined"},
+	}
+	for _, g := range tests {
+		g.run(t)
+	}
+}
+
+// TestHelp checks that every command has help with examples, reachable
+// three ways.
+func TestHelp(t *testing.T) {
+	for name := range commands {
+		for _, args := range [][]string{{name, "--help"}, {name, "-h"}, {"help", name}} {
+			out, err := exec.Command(binary, args...).Output()
+			if err != nil {
+				t.Errorf("fdbtuple %q: %v", args, err)
+			}
+			if !strings.Contains(string(out), "usage: fdbtuple "+name) || !strings.Contains(string(out), "example") {
+				t.Errorf("fdbtuple %q printed:\n%s", args, out)
+			}
+		}
+	}
+	out, _ := exec.Command(binary, "--help").Output()
+	for name := range commands {
+		if !strings.Contains(string(out), name) {
+			t.Errorf("overview does not list %s", name)
+		}
+	}
+}
+
+// FuzzDecodeKey: the key-input decoder never panics, and what it reads as
+// hex or printable round-trips through the matching output format.
+func FuzzDecodeKey(f *testing.F) {
+	for _, s := range []string{"", "027573657200152a", `\x02user\x00\x15*`, "0x15 01", `\\`, `\x4`, "abc", "ab cd", `\"`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, mode := range []string{"auto", "hex", "printable"} {
+			key, err := decodeKey(s, mode)
+			if err != nil {
+				continue
+			}
+			for _, format := range []string{"hex", "printable"} {
+				back, err := decodeKey(formatKey(key, format), format)
+				if err != nil || !bytes.Equal(back, key) {
+					t.Fatalf("%q (%s): %x -> %s -> %x, %v", s, mode, key, format, back, err)
+				}
+			}
+		}
+	})
+}
