@@ -1,0 +1,26 @@
+package property_test
+
+import (
+	"bytes"
+	"cmp"
+
+	"github.com/fdbtuple/fdbtuple/compat"
+	"github.com/fdbtuple/fdbtuple/tuple"
+	"pgregory.net/rapid"
+)
+
+// pack packs a generated tuple, which must pack.
+func pack(t *rapid.T, tup tuple.Tuple) []byte {
+	b, err := tup.MarshalBinary()
+	if err != nil {
+		t.Fatalf("pack %s: %v", tup, err)
+	}
+	return b
+}
+
+func identical(a, b tuple.Tuple) bool { return compat.Identical(a, b) }
+
+// sign is the sign of a bytes.Compare or Compare result.
+func sign(c int) int { return cmp.Compare(c, 0) }
+
+func bytesCompare(a, b []byte) int { return sign(bytes.Compare(a, b)) }
