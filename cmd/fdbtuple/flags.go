@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // options holds every flag any command takes; each command declares
@@ -14,6 +15,13 @@ type options struct {
 	input   string // how key arguments are read: auto, hex, printable
 	raw     bool   // read one raw key from standard input
 	lenient bool   // decode as the Python reference does
+
+	// check
+	seed        int
+	random      int
+	timeout     time.Duration
+	json        string
+	divergences string
 }
 
 func newFlagSet(name string, o *options, names []string) *flag.FlagSet {
@@ -27,6 +35,16 @@ func newFlagSet(name string, o *options, names []string) *flag.FlagSet {
 			fs.StringVar(&o.input, "input", "auto", "read KEY arguments as `auto` (hex if only hex digits, else printable), hex or printable")
 		case "raw":
 			fs.BoolVar(&o.raw, "raw", false, "read one key as raw bytes from standard input")
+		case "seed":
+			fs.IntVar(&o.seed, "seed", 1, "seed of the random run, to repeat it")
+		case "random":
+			fs.IntVar(&o.random, "random", 10000, "number of random tuples (and near-equal pairs) in the differential run")
+		case "timeout":
+			fs.DurationVar(&o.timeout, "timeout", 5*time.Second, "how long the peer may take to answer one request")
+		case "json":
+			fs.StringVar(&o.json, "json", "", "also write the report as JSON to `FILE` (- for standard output)")
+		case "divergences":
+			fs.StringVar(&o.divergences, "divergences", "", "read known divergences from `FILE` instead of the built-in list")
 		case "lenient":
 			fs.BoolVar(&o.lenient, "lenient", false, "decode what the Python reference decodes (unterminated strings, non-minimal integers)")
 		}

@@ -46,6 +46,8 @@ func init() {
 		"compare":  compareCommand,
 		"range":    rangeCommand,
 		"strinc":   strincCommand,
+		"serve":    serveCommand,
+		"check":    checkCommand,
 	}
 }
 

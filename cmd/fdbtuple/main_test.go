@@ -177,3 +177,22 @@ func FuzzDecodeKey(f *testing.F) {
 		}
 	})
 }
+
+// TestServeAndCheck: serve answers the protocol, and check run against
+// serve (this codec against itself) passes with no divergence.
+func TestServeAndCheck(t *testing.T) {
+	golden{name: "serve", args: []string{"serve"},
+		stdin:  `{"id":7,"op":"pack","tuple":[{"string":"foo"},{"int":"42"}]}` + "\n" + `{"id":8,"op":"unpack","packed":"16"}` + "\n",
+		stdout: `{"id":7,"packed":"02666f6f00152a"}` + "\n" + `{"id":8,"error":"tuple: truncated element at offset 0 (element [0], int +2 bytes): needs 2 bytes after the code, 0 remain"}` + "\n",
+	}.run(t)
+	golden{name: "check without a command", args: []string{"check"}, code: 2, stderr: "want 1 to"}.run(t)
+
+	out, err := exec.Command(binary, "check", "-random", "200", "-json", filepath.Join(t.TempDir(), "r.json"), "--", binary, "serve").CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "PASS: 0 failures, 0 known divergences") {
+		t.Fatalf("check against serve: %v\n%s", err, out)
+	}
+	bad, err := exec.Command(binary, "check", "-random", "0", "--", "sh", "-c", "exit 0").CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(string(bad), "hello") {
+		t.Errorf("check against a peer that exits: %v\n%s", err, bad)
+	}
+}

@@ -29,6 +29,8 @@ import (
 type Options struct {
 	// MaxLen is the most elements a tuple (at any level) has; 0 means 6.
 	MaxLen int
+	// MinLen is the fewest elements a top-level tuple has.
+	MinLen int
 	// MaxDepth is the deepest nesting; 0 means 3, -1 means no nested tuples.
 	MaxDepth int
 	// Incomplete lets versionstamps be incomplete (which plain Pack
@@ -69,12 +71,12 @@ func (o Options) allows(k types.Kind) bool {
 
 // Tuple generates tuples of elements of every allowed kind.
 func Tuple(o Options) *rapid.Generator[tuple.Tuple] {
-	return tupleAt(o, o.maxDepth())
+	return tupleAt(o, o.maxDepth(), min(o.MinLen, o.maxLen()))
 }
 
-func tupleAt(o Options, depth int) *rapid.Generator[tuple.Tuple] {
+func tupleAt(o Options, depth, minLen int) *rapid.Generator[tuple.Tuple] {
 	return rapid.Custom(func(t *rapid.T) tuple.Tuple {
-		elems := rapid.SliceOfN(elementAt(o, depth), 0, o.maxLen()).Draw(t, "elems")
+		elems := rapid.SliceOfN(elementAt(o, depth), minLen, o.maxLen()).Draw(t, "elems")
 		return tuple.Tuple(elems)
 	})
 }
@@ -102,7 +104,7 @@ func elementAt(o Options, depth int) *rapid.Generator[any] {
 	add(types.KindVersionstamp, Versionstamp(o.Incomplete).AsAny())
 	if depth > 0 && o.allows(types.KindTuple) {
 		gens = append(gens, rapid.Deferred(func() *rapid.Generator[any] {
-			return tupleAt(o, depth-1).AsAny()
+			return tupleAt(o, depth-1, 0).AsAny()
 		}))
 	}
 	return rapid.OneOf(gens...)

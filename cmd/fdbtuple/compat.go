@@ -1,0 +1,91 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/fdbtuple/fdbtuple/compat"
+)
+
+// version is reported by serve's hello.
+const version = "0.1.0"
+
+var serveCommand = &command{
+	summary: "answer the compat protocol with this codec, for other checkers",
+	usage: `
+
+Reads protocol requests (compat/PROTOCOL.md), one JSON object per line, from
+standard input and answers each on standard output, until input ends.
+
+example:
+  echo '{"id":1,"op":"pack","tuple":[{"string":"foo"},{"int":"42"}]}' | fdbtuple serve
+  {"id":1,"packed":"02666f6f00152a"}`,
+	minArgs: 0, maxArgs: 0,
+	run: func(e *env, o *options, args []string) error {
+		return compat.Serve(e.stdin, e.stdout, version)
+	},
+}
+
+var checkCommand = &command{
+	summary: "check an implementation against every vector and a random run",
+	usage: `[-seed N] [-random N] [-timeout D] [-json FILE] [-divergences FILE] -- COMMAND [ARGS...]
+
+Starts COMMAND, which must speak the compat protocol (compat/PROTOCOL.md) on
+its standard input and output, and runs through it every row of every
+vector file and a differential run of random tuples against this codec.
+Prints a row per vector file and random category (pass, fail, known
+divergence, skipped), the known divergences met and their reasons, and the
+first mismatches with both answers. Exit status 1 on any failure that is
+not a listed known divergence; a peer that hangs, crashes or answers
+garbage fails the row at hand, never the checker.
+
+examples:
+  fdbtuple check -- node compat/js/adapter.js
+  fdbtuple check -random 1000 -seed 7 -json report.json -- fdbtuple serve`,
+	flags:   []string{"seed", "random", "timeout", "json", "divergences"},
+	minArgs: 1, maxArgs: 1 << 20,
+	run: runCheck,
+}
+
+func runCheck(e *env, o *options, args []string) error {
+	ds, err := compat.KnownDivergences()
+	if o.divergences != "" {
+		var data []byte
+		if data, err = os.ReadFile(o.divergences); err == nil {
+			ds, err = compat.ParseDivergences(data)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	peer, err := compat.StartCommand(args, o.timeout)
+	if err != nil {
+		return err
+	}
+	defer peer.Close()
+	report, err := compat.Check(peer, compat.CheckOptions{Random: o.random, Seed: o.seed, Divergences: ds})
+	if err != nil {
+		return err
+	}
+	if err := report.WriteText(e.stdout); err != nil {
+		return err
+	}
+	if o.json != "" {
+		out := e.stdout
+		if o.json != "-" {
+			f, err := os.Create(o.json)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			out = f
+		}
+		if err := report.WriteJSON(out); err != nil {
+			return err
+		}
+	}
+	if !report.OK() {
+		return fmt.Errorf("%d rows differ from this codec outside the known divergences", report.Failures)
+	}
+	return nil
+}

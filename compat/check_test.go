@@ -1,0 +1,39 @@
+package compat
+
+import (
+	"bytes"
+	"io"
+	"testing"
+	"time"
+)
+
+func serveOurs(r io.Reader, w io.Writer) error { return Serve(r, w, "test") }
+
+// TestSelfCheck: checking this codec against itself passes every row with
+// no failure and no divergence.
+func TestSelfCheck(t *testing.T) {
+	p, err := StartFunc(serveOurs, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	ds, err := KnownDivergences()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Check(p, CheckOptions{Random: 300, Seed: 1, Divergences: ds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	_ = r.WriteText(&out)
+	if !r.OK() || r.Known != 0 {
+		t.Fatalf("self-check failed:\n%s", out.String())
+	}
+	for _, s := range r.Sections {
+		if s.Pass == 0 || s.Skipped != 0 {
+			t.Errorf("section %s: %+v", s.Name, s)
+		}
+	}
+	t.Logf("\n%s", out.String())
+}

@@ -1,0 +1,222 @@
+package compat
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"sync"
+	"time"
+)
+
+// Peer is an implementation under test, reached through the line
+// protocol: a child process, or (for self-checks and tests) a function
+// run in this process. A peer that hangs, crashes or answers garbage makes
+// the request at hand fail; the peer is then restarted, up to
+// MaxRestarts times, after which every request fails at once.
+type Peer struct {
+	start   func() (*conn, error)
+	timeout time.Duration
+	c       *conn
+	id      int
+	// Restarts counts the restarts after a hang or a crash.
+	Restarts int
+	dead     error
+}
+
+// MaxRestarts bounds how often a failing peer is restarted, so that a
+// peer that always hangs costs a bounded time, not one timeout per row.
+const MaxRestarts = 5
+
+// conn is one running instance of a peer.
+type conn struct {
+	stdin  io.WriteCloser
+	lines  chan []byte // one response line each; closed when output ends
+	stop   func()
+	stderr *tail
+}
+
+// StartCommand starts argv[0] with the other arguments as a peer. timeout
+// bounds each request.
+func StartCommand(argv []string, timeout time.Duration) (*Peer, error) {
+	if len(argv) == 0 {
+		return nil, errors.New("compat: no peer command")
+	}
+	p := &Peer{timeout: timeout, start: func() (*conn, error) {
+		cmd := exec.Command(argv[0], argv[1:]...)
+		stdin, err := cmd.StdinPipe()
+		if err != nil {
+			return nil, err
+		}
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			return nil, err
+		}
+		stderr := &tail{max: 2048}
+		cmd.Stderr = stderr
+		if err := cmd.Start(); err != nil {
+			return nil, fmt.Errorf("compat: start peer %q: %w", argv, err)
+		}
+		c := &conn{stdin: stdin, lines: readLines(stdout), stderr: stderr}
+		c.stop = func() {
+			stdin.Close()
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+		}
+		return c, nil
+	}}
+	return p, p.restart()
+}
+
+// StartFunc runs serve in this process as a peer, connected by pipes.
+func StartFunc(serve func(r io.Reader, w io.Writer) error, timeout time.Duration) (*Peer, error) {
+	p := &Peer{timeout: timeout, start: func() (*conn, error) {
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		go func() {
+			err := serve(inR, outW)
+			outW.CloseWithError(err)
+		}()
+		return &conn{stdin: inW, lines: readLines(outR), stderr: &tail{}, stop: func() {
+			inW.Close()
+			outR.Close()
+		}}, nil
+	}}
+	return p, p.restart()
+}
+
+func readLines(r io.Reader) chan []byte {
+	ch := make(chan []byte, 1)
+	go func() {
+		defer close(ch)
+		br := bufio.NewReaderSize(r, 1<<16)
+		for {
+			line, err := br.ReadBytes('\n')
+			if len(bytes.TrimSpace(line)) > 0 {
+				ch <- line
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return ch
+}
+
+func (p *Peer) restart() error {
+	if p.c != nil {
+		p.c.stop()
+	}
+	c, err := p.start()
+	if err != nil {
+		p.dead = err
+		return err
+	}
+	p.c = c
+	return nil
+}
+
+// Call sends one request and waits for its response. The error reports a
+// peer fault: a timeout, an exit, or a line that is not a response to
+// this request.
+func (p *Peer) Call(req Request) (Response, error) {
+	if p.dead != nil {
+		return Response{}, fmt.Errorf("peer unusable: %v", p.dead)
+	}
+	p.id++
+	req.ID = p.id
+	line, err := json.Marshal(req)
+	if err != nil {
+		return Response{}, err
+	}
+	resp, fault := p.exchange(append(line, '\n'), req.ID)
+	if fault != nil && fault.restart {
+		p.Restarts++
+		if p.Restarts > MaxRestarts {
+			p.dead = fmt.Errorf("gave up after %d restarts; last fault: %v", MaxRestarts, fault.err)
+			p.c.stop()
+		} else if err := p.restart(); err != nil {
+			return Response{}, err
+		}
+	}
+	if fault != nil {
+		return Response{}, fault.err
+	}
+	return resp, nil
+}
+
+type fault struct {
+	err     error
+	restart bool
+}
+
+func (p *Peer) exchange(line []byte, id int) (Response, *fault) {
+	timer := time.NewTimer(p.timeout)
+	defer timer.Stop()
+	written := make(chan error, 1)
+	go func() { _, err := p.c.stdin.Write(line); written <- err }()
+	select {
+	case err := <-written:
+		if err != nil {
+			return Response{}, &fault{fmt.Errorf("peer stopped reading: %v%s", err, p.c.stderr.note()), true}
+		}
+	case <-timer.C:
+		return Response{}, &fault{fmt.Errorf("peer did not read the request within %v", p.timeout), true}
+	}
+	select {
+	case out, ok := <-p.c.lines:
+		if !ok {
+			return Response{}, &fault{fmt.Errorf("peer exited without answering%s", p.c.stderr.note()), true}
+		}
+		var resp Response
+		if err := json.Unmarshal(out, &resp); err != nil {
+			return Response{}, &fault{fmt.Errorf("malformed response %.80q: %v", out, err), false}
+		}
+		if resp.ID != id {
+			return Response{}, &fault{fmt.Errorf("response has id %d, want %d", resp.ID, id), true}
+		}
+		return resp, nil
+	case <-timer.C:
+		return Response{}, &fault{fmt.Errorf("no response within %v", p.timeout), true}
+	}
+}
+
+// Close stops the peer.
+func (p *Peer) Close() {
+	if p.c != nil {
+		p.c.stop()
+	}
+}
+
+// tail keeps the last bytes a peer wrote to standard error, for reports.
+type tail struct {
+	mu  sync.Mutex
+	buf []byte
+	max int
+}
+
+func (t *tail) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, b...)
+	if t.max > 0 && len(t.buf) > t.max {
+		t.buf = t.buf[len(t.buf)-t.max:]
+	}
+	return len(b), nil
+}
+
+func (t *tail) note() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	s := bytes.TrimSpace(t.buf)
+	if len(s) == 0 {
+		return ""
+	}
+	if i := bytes.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	return fmt.Sprintf(" (stderr: %.200s)", s)
+}
