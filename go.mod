@@ -4,5 +4,8 @@ go 1.24
 
 require (
 	github.com/google/uuid v1.6.0
+	go.etcd.io/bbolt v1.4.3
 	pgregory.net/rapid v1.3.0
 )
+
+require golang.org/x/sys v0.29.0 // indirect

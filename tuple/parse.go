@@ -38,6 +38,19 @@ func Parse(s string) (Tuple, error) {
 	return t, nil
 }
 
+// ParseElement reads one element in the text form at the start of s and
+// returns it with the number of bytes it took, so that other notations
+// (such as the key paths of package nested) can embed tuple elements.
+// Leading spaces are skipped; what follows the element is left alone.
+func ParseElement(s string) (v any, n int, err error) {
+	p := parser{s: s}
+	p.space()
+	if v, err = p.elem(0); err != nil {
+		return nil, 0, err
+	}
+	return v, p.pos, nil
+}
+
 // MustParse is Parse for literals in tests and examples: it panics on
 // error.
 func MustParse(s string) Tuple {

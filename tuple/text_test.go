@@ -206,3 +206,26 @@ func TestDescribe(t *testing.T) {
 		}
 	}
 }
+
+// TestParseElement checks that one element is read and the rest left.
+func TestParseElement(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want any
+		n    int
+	}{
+		{`1234/post`, int64(1234), 4},
+		{`"a/b"-x`, "a/b", 5},
+		{`7c9e6679-7425-40de-944b-e07fc1f90ae7/x`, uuid.MustParse("7c9e6679-7425-40de-944b-e07fc1f90ae7"), 36},
+		{`(1, 2)/`, tuple.Tuple{int64(1), int64(2)}, 6},
+		{` nil`, nil, 4},
+	} {
+		v, n, err := tuple.ParseElement(tt.in)
+		if err != nil || n != tt.n || !compat.Identical(tuple.Tuple{v}, tuple.Tuple{tt.want}) {
+			t.Errorf("ParseElement(%q) = %#v, %d, %v", tt.in, v, n, err)
+		}
+	}
+	if _, _, err := tuple.ParseElement(`/x`); !errors.Is(err, tuple.ErrSyntax) {
+		t.Errorf("ParseElement(/x) = %v", err)
+	}
+}

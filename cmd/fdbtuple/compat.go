@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/fdbtuple/fdbtuple/compat"
+	"github.com/fdbtuple/fdbtuple/nested/timeline"
 )
 
 // version is reported by serve's hello.
@@ -88,4 +89,24 @@ func runCheck(e *env, o *options, args []string) error {
 		return fmt.Errorf("%d rows differ from this codec outside the known divergences", report.Failures)
 	}
 	return nil
+}
+
+var demoCommand = &command{
+	summary: "load a timeline into bbolt under key paths and run range scans",
+	usage: `[-db FILE]
+
+Creates a bbolt store (in a temporary directory, or FILE), loads users,
+posts, comments and reactions under nested key paths such as
+/user-4c9d36e5-6b19-4e6a-828c-226ed667458a/post-1234/comment-1678901234,
+and prints range scans as key paths: a user's timeline, a post's thread,
+posts 9 through 100 in numeric order, the latest comments first; then the
+same posts under naive USER#…#POST#10 string keys, in their wrong order.
+
+example:
+  fdbtuple demo`,
+	flags:   []string{"db"},
+	minArgs: 0, maxArgs: 0,
+	run: func(e *env, o *options, args []string) error {
+		return timeline.Run(e.stdout, o.db)
+	},
 }

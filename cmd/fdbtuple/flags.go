@@ -22,6 +22,9 @@ type options struct {
 	timeout     time.Duration
 	json        string
 	divergences string
+
+	// demo
+	db string
 }
 
 func newFlagSet(name string, o *options, names []string) *flag.FlagSet {
@@ -45,6 +48,8 @@ func newFlagSet(name string, o *options, names []string) *flag.FlagSet {
 			fs.StringVar(&o.json, "json", "", "also write the report as JSON to `FILE` (- for standard output)")
 		case "divergences":
 			fs.StringVar(&o.divergences, "divergences", "", "read known divergences from `FILE` instead of the built-in list")
+		case "db":
+			fs.StringVar(&o.db, "db", "", "bbolt database `FILE` to use (default: a new one in a temporary directory)")
 		case "lenient":
 			fs.BoolVar(&o.lenient, "lenient", false, "decode what the Python reference decodes (unterminated strings, non-minimal integers)")
 		}

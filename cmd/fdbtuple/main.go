@@ -48,6 +48,7 @@ func init() {
 		"strinc":   strincCommand,
 		"serve":    serveCommand,
 		"check":    checkCommand,
+		"demo":     demoCommand,
 	}
 }
 

@@ -125,6 +125,9 @@ func TestGolden(t *testing.T) {
 		{name: "strinc", args: []string{"strinc", "0275736572ff"}, stdout: "0275736573\n"},
 		{name: "strinc all ff", args: []string{"strinc", "ffff"}, code: 1, stderr: "no prefix end"},
 
+		// demo
+		{name: "demo extra arg", args: []string{"demo", "x"}, code: 2, stderr: "want 0 arguments"},
+
 		// usage
 		{name: "unknown command", args: []string{"frobnicate"}, code: 2, stderr: "unknown command"},
 		{name: "unknown flag", args: []string{"unpack", "-bogus", "15"}, code: 2, stderr: "flag provided but not defined"},
@@ -194,5 +197,20 @@ func TestServeAndCheck(t *testing.T) {
 	bad, err := exec.Command(binary, "check", "-random", "0", "--", "sh", "-c", "exit 0").CombinedOutput()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(string(bad), "hello") {
 		t.Errorf("check against a peer that exits: %v\n%s", err, bad)
+	}
+}
+
+// TestDemo runs the demo end to end: it must load the store and print
+// the scans, in order.
+func TestDemo(t *testing.T) {
+	out, err := exec.Command(binary, "demo", "-db", filepath.Join(t.TempDir(), "demo.db")).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(out)
+	i9 := strings.Index(text, "/post-9 ")
+	i10 := strings.Index(text, "/post-10 ")
+	if !strings.Contains(text, "Loaded 21 records") || i9 < 0 || i10 < i9 || !strings.Contains(text, "#POST#10") {
+		t.Errorf("demo printed:\n%s", text)
 	}
 }

@@ -1,0 +1,283 @@
+package nested
+
+import (
+	"bytes"
+	"encoding"
+	"errors"
+	"fmt"
+	"iter"
+	"slices"
+
+	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/types"
+)
+
+// Segment is one level of a path: a kind and the id elements that pick one
+// record of that kind.
+type Segment struct {
+	Kind string
+	ID   tuple.Tuple
+}
+
+// Path is a key path: a list of segments. The zero value is the root. A
+// Path is a value; its methods never change it.
+type Path struct {
+	segs []Segment
+}
+
+var (
+	_ encoding.BinaryAppender    = Path{}
+	_ encoding.BinaryMarshaler   = Path{}
+	_ encoding.BinaryUnmarshaler = (*Path)(nil)
+	_ encoding.TextAppender      = Path{}
+	_ encoding.TextMarshaler     = Path{}
+	_ encoding.TextUnmarshaler   = (*Path)(nil)
+)
+
+// Errors of this package; decoding errors of the tuple layer are passed
+// through, so errors.Is(err, tuple.ErrTruncated) works too.
+var (
+	// ErrNotPath: a key that does not start with a segment, or a key given
+	// to UnmarshalBinary with fields after its path.
+	ErrNotPath = errors.New("nested: not a key path")
+	// ErrEmptyKind: a segment whose kind is the empty string.
+	ErrEmptyKind = errors.New("nested: segment kind is empty")
+)
+
+// New returns the one-segment path kind-id.
+func New(kind string, id ...any) Path {
+	return Path{}.Child(kind, id...)
+}
+
+// Of returns the path made of the given segments.
+func Of(segs ...Segment) Path {
+	p := Path{segs: make([]Segment, len(segs))}
+	for i, s := range segs {
+		p.segs[i] = Segment{Kind: s.Kind, ID: slices.Clone(s.ID)}
+	}
+	return p
+}
+
+// Child returns p extended by the segment kind-id.
+func (p Path) Child(kind string, id ...any) Path {
+	segs := make([]Segment, len(p.segs), len(p.segs)+1)
+	copy(segs, p.segs)
+	return Path{segs: append(segs, Segment{Kind: kind, ID: slices.Clone(tuple.Tuple(id))})}
+}
+
+// Parent returns p without its last segment; the root's parent is the root.
+func (p Path) Parent() Path {
+	if len(p.segs) == 0 {
+		return p
+	}
+	return Path{segs: p.segs[:len(p.segs)-1:len(p.segs)-1]}
+}
+
+// Len returns the number of segments.
+func (p Path) Len() int { return len(p.segs) }
+
+// IsRoot reports whether p has no segments.
+func (p Path) IsRoot() bool { return len(p.segs) == 0 }
+
+// Segments yields the segments from the root down.
+func (p Path) Segments() iter.Seq[Segment] {
+	return func(yield func(Segment) bool) {
+		for _, s := range p.segs {
+			if !yield(Segment{Kind: s.Kind, ID: slices.Clone(s.ID)}) {
+				return
+			}
+		}
+	}
+}
+
+// Segment returns the i-th segment from the root.
+func (p Path) Segment(i int) Segment {
+	s := p.segs[i]
+	return Segment{Kind: s.Kind, ID: slices.Clone(s.ID)}
+}
+
+// Kind returns the kind of the last segment, "" for the root.
+func (p Path) Kind() string {
+	if len(p.segs) == 0 {
+		return ""
+	}
+	return p.segs[len(p.segs)-1].Kind
+}
+
+// ID returns the id elements of the last segment, nil for the root. For
+// post-1234 it is tuple.Tuple{int64(1234)}.
+func (p Path) ID() tuple.Tuple {
+	if len(p.segs) == 0 {
+		return nil
+	}
+	return slices.Clone(p.segs[len(p.segs)-1].ID)
+}
+
+// Tuple returns the tuple the path packs as: one nested tuple per segment.
+func (p Path) Tuple() tuple.Tuple {
+	t := make(tuple.Tuple, len(p.segs))
+	for i, s := range p.segs {
+		t[i] = append(tuple.Tuple{s.Kind}, s.ID...)
+	}
+	return t
+}
+
+// AppendBinary appends the path's key to dst.
+func (p Path) AppendBinary(dst []byte) ([]byte, error) {
+	for _, s := range p.segs {
+		if s.Kind == "" {
+			return dst, ErrEmptyKind
+		}
+	}
+	return p.Tuple().AppendBinary(dst)
+}
+
+// MarshalBinary returns the path's key.
+func (p Path) MarshalBinary() ([]byte, error) { return p.AppendBinary(nil) }
+
+// Pack returns the path's key. Like tuple.Tuple.Pack it panics if an id
+// cannot be encoded; use MarshalBinary to get an error instead.
+func (p Path) Pack() []byte {
+	b, err := p.MarshalBinary()
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// Key returns the path's key followed by the packed fields: a record key
+// whose path places it and whose fields (a version, an attribute name, ...)
+// follow. See the package doc on the shape fields must not have.
+func (p Path) Key(fields ...any) ([]byte, error) {
+	b, err := p.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	return tuple.Tuple(fields).AppendBinary(b)
+}
+
+// UnmarshalBinary sets p to the path a key holds. The key must be a path
+// and nothing else; use Decode for keys with fields.
+func (p *Path) UnmarshalBinary(key []byte) error {
+	q, rest, err := Decode(key)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return fmt.Errorf("%w: %d bytes of fields follow the path: %s", ErrNotPath, len(rest), tuple.Describe(rest))
+	}
+	*p = q
+	return nil
+}
+
+// Compare orders paths as their keys sort: -1, 0 or +1.
+func Compare(a, b Path) int { return tuple.Compare(a.Tuple(), b.Tuple()) }
+
+// Equal reports whether two paths are the same.
+func (p Path) Equal(q Path) bool { return Compare(p, q) == 0 }
+
+// Range returns the key range of the path and all its descendants (and
+// any fields after them): [key, key+FF).
+func (p Path) Range() (begin, end []byte, err error) {
+	key, err := p.MarshalBinary()
+	if err != nil {
+		return nil, nil, err
+	}
+	return key, append(bytes.Clone(key), 0xFF), nil
+}
+
+// KindRange returns the key range of every child of p of the given kind,
+// with their descendants: the keys starting with the segment ("post", ...)
+// under p, and no other kind, not even "posts".
+func (p Path) KindRange(kind string) (begin, end []byte, err error) {
+	if kind == "" {
+		return nil, nil, ErrEmptyKind
+	}
+	key, err := p.MarshalBinary()
+	if err != nil {
+		return nil, nil, err
+	}
+	// The child segment's bytes start 05 02 <kind> 00; its id elements or
+	// its closing 00 follow, all below FF.
+	begin = tuple.AppendString(tuple.BeginNested(key), kind)
+	return begin, append(bytes.Clone(begin), 0xFF), nil
+}
+
+// Contains reports whether key is p's own key or a descendant's (or either
+// with fields).
+func (p Path) Contains(key []byte) bool {
+	prefix, err := p.MarshalBinary()
+	return err == nil && bytes.HasPrefix(key, prefix)
+}
+
+// Decode reads the path at the start of key: every leading element that is
+// a nested tuple starting with a string. It returns the path and the rest
+// of the key (the fields), in which it has looked only at the first
+// element. A key whose first element is not a segment is ErrNotPath; an
+// empty key is the root.
+func Decode(key []byte) (Path, []byte, error) {
+	return decode(key, -1)
+}
+
+// DecodeDepth reads exactly depth segments and returns the rest of the
+// key, whatever its shape, as fields.
+func DecodeDepth(key []byte, depth int) (Path, []byte, error) {
+	return decode(key, depth)
+}
+
+func decode(key []byte, depth int) (Path, []byte, error) {
+	var p Path
+	rest := key
+	for depth < 0 || len(p.segs) < depth {
+		if len(rest) == 0 {
+			if depth >= 0 {
+				return Path{}, nil, fmt.Errorf("%w: key has %d segments, want %d", ErrNotPath, len(p.segs), depth)
+			}
+			break
+		}
+		offset := len(key) - len(rest)
+		code, _, err := tuple.Next(rest)
+		if err != nil {
+			return Path{}, nil, shifted(err, offset)
+		}
+		if code != types.CodeNested {
+			if depth >= 0 || len(p.segs) == 0 {
+				return Path{}, nil, fmt.Errorf("%w: element %d at offset %d is %s, not a segment (a nested tuple starting with a string kind)", ErrNotPath, len(p.segs), offset, code.Kind())
+			}
+			break
+		}
+		t, n, err := tuple.ConsumeTuple(rest)
+		if err != nil {
+			return Path{}, nil, shifted(err, offset)
+		}
+		kind, ok := segmentKind(t)
+		if !ok {
+			if depth >= 0 || len(p.segs) == 0 {
+				return Path{}, nil, fmt.Errorf("%w: element %d at offset %d is the tuple %s, not a segment (its first element must be a non-empty string kind)", ErrNotPath, len(p.segs), offset, t)
+			}
+			break
+		}
+		p.segs = append(p.segs, Segment{Kind: kind, ID: t[1:len(t):len(t)]})
+		rest = rest[n:]
+	}
+	return p, rest, nil
+}
+
+func segmentKind(t tuple.Tuple) (string, bool) {
+	if len(t) == 0 {
+		return "", false
+	}
+	kind, ok := t[0].(string)
+	return kind, ok && kind != ""
+}
+
+// shifted reports a tuple decoding error at its offset in the whole key.
+func shifted(err error, offset int) error {
+	var de *tuple.DecodeError
+	if errors.As(err, &de) {
+		c := *de
+		c.Offset += offset
+		return &c
+	}
+	return err
+}

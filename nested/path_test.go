@@ -1,0 +1,256 @@
+package nested_test
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/fdbtuple/fdbtuple/compat"
+	"github.com/fdbtuple/fdbtuple/nested"
+	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/google/uuid"
+)
+
+var user = uuid.MustParse("4c9d36e5-6b19-4e6a-828c-226ed667458a")
+
+func TestBuildAndInspect(t *testing.T) {
+	p := nested.New("user", user).Child("post", 1234).Child("comment", 1678901234)
+	if p.Len() != 3 || p.Kind() != "comment" || p.ID()[0] != 1678901234 {
+		t.Fatalf("path %s: len %d kind %q id %v", p, p.Len(), p.Kind(), p.ID())
+	}
+	if got := p.Parent().String(); got != "/user-4c9d36e5-6b19-4e6a-828c-226ed667458a/post-1234" {
+		t.Errorf("Parent = %s", got)
+	}
+	if !nested.New("x").Parent().IsRoot() || !(nested.Path{}).Parent().IsRoot() {
+		t.Error("parent of a one-segment path, or of the root, is not the root")
+	}
+	var kinds []string
+	for s := range p.Segments() {
+		kinds = append(kinds, s.Kind)
+	}
+	if !slices.Equal(kinds, []string{"user", "post", "comment"}) {
+		t.Errorf("Segments = %v", kinds)
+	}
+	// Child must not share memory with its parent's other children.
+	base := nested.New("a", 1)
+	c1, c2 := base.Child("b", 1), base.Child("c", 2)
+	if c1.Kind() != "b" || c2.Kind() != "c" || base.Len() != 1 {
+		t.Errorf("children interfere: %s %s %s", c1, c2, base)
+	}
+	key, err := p.MarshalBinary()
+	want := tuple.Tuple{tuple.Tuple{"user", user}, tuple.Tuple{"post", 1234}, tuple.Tuple{"comment", 1678901234}}.Pack()
+	if err != nil || !bytes.Equal(key, want) || !bytes.Equal(p.Pack(), want) {
+		t.Errorf("key = %x, %v; want %x", key, err, want)
+	}
+}
+
+func TestText(t *testing.T) {
+	for _, tt := range []struct {
+		path nested.Path
+		text string
+	}{
+		{nested.Path{}, "/"},
+		{nested.New("user", user), "/user-4c9d36e5-6b19-4e6a-828c-226ed667458a"},
+		{nested.New("user", 7).Child("post"), "/user-7/post"},
+		{nested.New("post", -5).Child("tag", "go/lang"), `/post--5/tag-"go/lang"`},
+		{nested.New("order", 2024, 17), "/order-(2024, 17)"},
+		{nested.New("box", tuple.Tuple{1, 2}), "/box-((1, 2),)"},
+		{nested.New("my kind", nil), `/"my kind"-nil`},
+		{nested.New("f", 1.5).Child("b", []byte{0, 0xff}).Child("u", uuid.Nil, "x"), `/f-1.5/b-b"\x00\xff"/u-(00000000-0000-0000-0000-000000000000, "x")`},
+	} {
+		if got := tt.path.String(); got != tt.text {
+			t.Errorf("String = %s, want %s", got, tt.text)
+		}
+		back, err := nested.Parse(tt.text)
+		if err != nil || !back.Equal(tt.path) {
+			t.Errorf("Parse(%s) = %s, %v", tt.text, back, err)
+		}
+		var viaText nested.Path
+		if err := viaText.UnmarshalText([]byte(tt.text)); err != nil || !viaText.Equal(tt.path) {
+			t.Errorf("UnmarshalText(%s) = %s, %v", tt.text, viaText, err)
+		}
+	}
+	// Ids decode to the types Unpack gives them.
+	p := nested.MustParse("/user-4c9d36e5-6b19-4e6a-828c-226ed667458a/post-1234")
+	if p.Segment(0).ID[0] != user || p.ID()[0] != int64(1234) {
+		t.Errorf("ids: %#v %#v", p.Segment(0).ID[0], p.ID()[0])
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tt := range []struct {
+		text   string
+		offset int
+	}{
+		{"", 0},
+		{"user-1", 0},
+		{"/", -1}, // the root: no error
+		{"/user-1x", 6},
+		{"/user-", 6},
+		{"/-1", 1},
+		{"/9lives-1", 1},
+		{`/"unterminated-1`, 1},
+		{`/""-1`, 1},
+		{"/user-1//post", 8},
+		{`/tag-"a`, 5},
+	} {
+		_, err := nested.Parse(tt.text)
+		if tt.offset < 0 {
+			if err != nil {
+				t.Errorf("Parse(%q): %v", tt.text, err)
+			}
+			continue
+		}
+		var se *tuple.SyntaxError
+		if !errors.As(err, &se) || !errors.Is(err, nested.ErrSyntax) || se.Offset != tt.offset {
+			t.Errorf("Parse(%q) = %v; want a syntax error at offset %d", tt.text, err, tt.offset)
+		}
+	}
+}
+
+// TestOrder: paths in the order people expect are strictly ascending as
+// keys and by Compare.
+func TestOrder(t *testing.T) {
+	u := nested.New("user", user)
+	paths := []nested.Path{
+		nested.Path{},
+		u,
+		u.Child("post"),
+		u.Child("post", nil),
+		u.Child("post", -1),
+		u.Child("post", 9),
+		u.Child("post", 10),
+		u.Child("post", 99),
+		u.Child("post", 100),
+		u.Child("post", 1234),
+		u.Child("post", 1234).Child("tag", "go"),
+		u.Child("post", 1235),
+		u.Child("posts", 1),
+		u.Child("zzz", 0),
+		nested.New("user", uuid.Max),
+	}
+	for i := 1; i < len(paths); i++ {
+		a, b := paths[i-1], paths[i]
+		if bytes.Compare(a.Pack(), b.Pack()) >= 0 || nested.Compare(a, b) != -1 {
+			t.Errorf("%s does not sort before %s", a, b)
+		}
+	}
+}
+
+func TestRanges(t *testing.T) {
+	u := nested.New("user", 7)
+	inside := []nested.Path{u, u.Child("post", 1), u.Child("post", 1).Child("comment", 2)}
+	outside := []nested.Path{nested.New("user", 6), nested.New("user", 8), nested.New("user", 7, 1), nested.New("users", 7)}
+	begin, end, err := u.Range()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := func(k []byte) bool { return bytes.Compare(begin, k) <= 0 && bytes.Compare(k, end) < 0 }
+	for _, p := range inside {
+		if !in(p.Pack()) || !u.Contains(p.Pack()) {
+			t.Errorf("%s not in %s's range", p, u)
+		}
+	}
+	for _, p := range outside {
+		if in(p.Pack()) || u.Contains(p.Pack()) {
+			t.Errorf("%s in %s's range", p, u)
+		}
+	}
+	kb, ke, err := u.KindRange("post")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inKind := func(k []byte) bool { return bytes.Compare(kb, k) <= 0 && bytes.Compare(k, ke) < 0 }
+	for _, p := range []nested.Path{u.Child("post"), u.Child("post", nil), u.Child("post", -3), u.Child("post", 5).Child("c", 1)} {
+		if !inKind(p.Pack()) {
+			t.Errorf("%s not in KindRange(post)", p)
+		}
+	}
+	for _, p := range []nested.Path{u, u.Child("posts", 1), u.Child("pos", 1), u.Child("comment", 1), nested.New("user", 8).Child("post", 1)} {
+		if inKind(p.Pack()) {
+			t.Errorf("%s in KindRange(post)", p)
+		}
+	}
+	if _, _, err := u.KindRange(""); !errors.Is(err, nested.ErrEmptyKind) {
+		t.Errorf("KindRange(\"\") = %v", err)
+	}
+}
+
+func TestDecode(t *testing.T) {
+	p := nested.New("user", 7).Child("post", 1)
+	key, err := p.Key("title", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, rest, err := nested.Decode(key)
+	if err != nil || !got.Equal(p) || !bytes.Equal(rest, tuple.Tuple{"title", 3}.Pack()) {
+		t.Fatalf("Decode = %s, %x, %v", got, rest, err)
+	}
+	var whole nested.Path
+	if err := whole.UnmarshalBinary(p.Pack()); err != nil || !whole.Equal(p) {
+		t.Errorf("UnmarshalBinary = %s, %v", whole, err)
+	}
+	if err := whole.UnmarshalBinary(key); !errors.Is(err, nested.ErrNotPath) {
+		t.Errorf("UnmarshalBinary(key with fields) = %v", err)
+	}
+	root, rest, err := nested.Decode(nil)
+	if err != nil || !root.IsRoot() || len(rest) != 0 {
+		t.Errorf("Decode(empty) = %s, %x, %v", root, rest, err)
+	}
+}
+
+// TestAmbiguousField pins the rule for a field shaped like a segment:
+// Decode reads it as a segment, DecodeDepth leaves it as a field.
+func TestAmbiguousField(t *testing.T) {
+	p := nested.New("user", 7)
+	key, _ := p.Key(tuple.Tuple{"looks", "like", "a segment"}, 1)
+	got, rest, err := nested.Decode(key)
+	if err != nil || got.Len() != 2 || got.Kind() != "looks" {
+		t.Fatalf("Decode = %s, %v; want the field read as a second segment", got, err)
+	}
+	got, rest, err = nested.DecodeDepth(key, 1)
+	fields, ferr := tuple.Unpack(rest)
+	if err != nil || !got.Equal(p) || ferr != nil || !compat.Identical(fields, tuple.Tuple{tuple.Tuple{"looks", "like", "a segment"}, int64(1)}) {
+		t.Fatalf("DecodeDepth(1) = %s, %s, %v, %v", got, fields, err, ferr)
+	}
+	if _, _, err := nested.DecodeDepth(p.Pack(), 2); !errors.Is(err, nested.ErrNotPath) {
+		t.Errorf("DecodeDepth past the path = %v", err)
+	}
+	// A field that is a nested tuple not starting with a string is no
+	// segment: Decode stops there.
+	key, _ = p.Key(tuple.Tuple{1, 2})
+	if got, rest, err := nested.Decode(key); err != nil || !got.Equal(p) || len(rest) == 0 {
+		t.Errorf("Decode with a (1, 2) field = %s, %x, %v", got, rest, err)
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		key  []byte
+		err  error
+	}{
+		{"plain tuple", tuple.Tuple{"user", 7}.Pack(), nested.ErrNotPath},
+		{"nested without kind", tuple.Tuple{tuple.Tuple{7, "user"}}.Pack(), nested.ErrNotPath},
+		{"empty kind", tuple.Tuple{tuple.Tuple{"", 7}}.Pack(), nested.ErrNotPath},
+		{"empty nested", tuple.Tuple{tuple.Tuple{}}.Pack(), nested.ErrNotPath},
+		{"truncated", append(nested.New("user", 7).Pack(), 0x05, 0x02, 'p'), tuple.ErrUnterminated},
+		{"invalid code", []byte{0x05, 0x02, 'a', 0x00, 0x23, 0x00}, tuple.ErrInvalidCode},
+	} {
+		if _, _, err := nested.Decode(tt.key); !errors.Is(err, tt.err) {
+			t.Errorf("%s: Decode(%x) = %v, want %v", tt.name, tt.key, err, tt.err)
+		}
+	}
+	var de *tuple.DecodeError
+	key := append(nested.New("user", 7).Pack(), 0x05, 0x02, 'p')
+	if _, _, err := nested.Decode(key); !errors.As(err, &de) || de.Offset != len(nested.New("user", 7).Pack())+1 { // the unterminated string inside the segment
+		t.Errorf("offset of the fault: %v", err)
+	}
+	if _, err := nested.New("", 1).MarshalBinary(); !errors.Is(err, nested.ErrEmptyKind) {
+		t.Errorf("empty kind packs: %v", err)
+	}
+	if _, err := nested.New("x", make(chan int)).MarshalBinary(); !errors.Is(err, tuple.ErrUnsupportedType) {
+		t.Errorf("unsupported id packs: %v", err)
+	}
+}
