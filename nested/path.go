@@ -70,7 +70,7 @@ func (p Path) Parent() Path {
 	if len(p.segs) == 0 {
 		return p
 	}
-	return Path{segs: p.segs[:len(p.segs)-1:len(p.segs)-1]}
+	return Path{segs: p.segs[: len(p.segs)-1 : len(p.segs)-1]}
 }
 
 // Len returns the number of segments.
