@@ -206,8 +206,8 @@ func TestAmbiguousField(t *testing.T) {
 	p := nested.New("user", 7)
 	key, _ := p.Key(tuple.Tuple{"looks", "like", "a segment"}, 1)
 	got, rest, err := nested.Decode(key)
-	if err != nil || got.Len() != 2 || got.Kind() != "looks" {
-		t.Fatalf("Decode = %s, %v; want the field read as a second segment", got, err)
+	if err != nil || got.Len() != 2 || got.Kind() != "looks" || !bytes.Equal(rest, []byte{0x15, 0x01}) {
+		t.Fatalf("Decode = %s, %x, %v; want the field read as a second segment", got, rest, err)
 	}
 	got, rest, err = nested.DecodeDepth(key, 1)
 	fields, ferr := tuple.Unpack(rest)
