@@ -4,6 +4,7 @@ go 1.24
 
 require (
 	github.com/google/uuid v1.6.0
+	github.com/shopspring/decimal v1.6.0
 	go.etcd.io/bbolt v1.4.3
 	pgregory.net/rapid v1.3.0
 )

@@ -12,11 +12,16 @@ import (
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/google/uuid"
+	"github.com/shopspring/decimal"
 )
 
 // The value notation of the vectors (vectors/README.md): a tuple is a JSON
 // array of one-key objects, {"int": "<decimal>"}, {"float64": "<16 hex>"}
 // and so on. Bit patterns are exact, so NaN payloads and -0 survive.
+//
+// Two keys are this module's own, for its extension vectors
+// (vectors/ext): {"decimal": "<decimal text>"} and {"desc": <element>}.
+// They are not part of the cross-language notation.
 
 // DecodeTuple reads a tuple written in the value notation.
 func DecodeTuple(raw json.RawMessage) (tuple.Tuple, error) {
@@ -56,6 +61,13 @@ func decodeTagged(key string, val json.RawMessage) (any, error) {
 			return nil, fmt.Errorf("compat: null must be written {\"null\": null}")
 		}
 		return nil, nil
+	}
+	if key == "desc" {
+		v, err := DecodeElement(val)
+		if err != nil {
+			return nil, fmt.Errorf("compat: desc: %w", err)
+		}
+		return tuple.Desc(v), nil
 	}
 	if key == "bool" {
 		var b bool
@@ -97,6 +109,12 @@ func decodeTagged(key string, val json.RawMessage) (any, error) {
 			return nil, fmt.Errorf("compat: uuid: %w", err)
 		}
 		return u, nil
+	case "decimal":
+		d, err := decimal.NewFromString(s)
+		if err != nil {
+			return nil, fmt.Errorf("compat: decimal: %w", err)
+		}
+		return d, nil
 	case "versionstamp":
 		b, err := decodeHex(key, s, types.VersionstampLength)
 		if err != nil {
@@ -200,6 +218,14 @@ func encodeElement(buf *bytes.Buffer, v any) error {
 		buf.WriteByte('}')
 	case []any:
 		return encodeElement(buf, tuple.Tuple(v))
+	case decimal.Decimal:
+		quoted("decimal", v.String())
+	case tuple.Descending:
+		buf.WriteString(`{"desc": `)
+		if err := encodeElement(buf, v.V); err != nil {
+			return err
+		}
+		buf.WriteByte('}')
 	default:
 		return fmt.Errorf("compat: no value notation for %T", v)
 	}

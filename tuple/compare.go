@@ -29,33 +29,43 @@ import (
 // Elements of types the codec cannot encode sort after all others and equal
 // to each other, so Compare is total and never panics.
 func Compare(a, b Tuple) int {
-	return compareTuples(a, b, 0)
+	return compareTuples(a, b, 0, Codec{})
 }
 
-func compareTuples(a, b []any, depth int) int {
+func compareTuples(a, b []any, depth int, c Codec) int {
 	if depth > MaxDepth {
 		return 0
 	}
 	for i := range min(len(a), len(b)) {
-		if c := compareElems(a[i], b[i], depth); c != 0 {
-			return c
+		if r := compareElems(a[i], b[i], depth, c); r != 0 {
+			return r
 		}
 	}
 	return cmp.Compare(len(a), len(b))
 }
 
-// kindRank orders kinds, with unsupported values last.
-func kindRank(k types.Kind) int {
-	if k == types.KindInvalid {
-		return math.MaxInt
+// rank orders elements of different kinds: standard kinds in their order,
+// then extension values by code, then unsupported values.
+func rank(v any, k types.Kind, c Codec) int {
+	if k != types.KindInvalid {
+		return int(k)
 	}
-	return int(k)
+	if x := c.owner(v); x != nil {
+		return 1000 + int(x.Code())
+	}
+	return math.MaxInt
 }
 
-func compareElems(x, y any, depth int) int {
+func compareElems(x, y any, depth int, c Codec) int {
 	kx, ky := kindOf(x), kindOf(y)
-	if kx != ky {
-		return cmp.Compare(kindRank(kx), kindRank(ky))
+	if rx, ry := rank(x, kx, c), rank(y, ky, c); rx != ry {
+		return cmp.Compare(rx, ry)
+	}
+	if kx == types.KindInvalid {
+		if e := c.owner(x); e != nil {
+			return e.CompareValues(x, y, c)
+		}
+		return 0 // two unsupported values
 	}
 	x, y = normalize(x), normalize(y)
 	switch kx {
@@ -64,7 +74,7 @@ func compareElems(x, y any, depth int) int {
 	case types.KindString:
 		return strings.Compare(x.(string), y.(string))
 	case types.KindTuple:
-		return compareTuples(asSlice(x), asSlice(y), depth+1)
+		return compareTuples(asSlice(x), asSlice(y), depth+1, c)
 	case types.KindInt:
 		return compareInts(x, y)
 	case types.KindFloat32:
@@ -79,7 +89,7 @@ func compareElems(x, y any, depth int) int {
 	case types.KindVersionstamp:
 		return x.(Versionstamp).Compare(y.(Versionstamp))
 	}
-	return 0 // null, or two unsupported values
+	return 0 // null
 }
 
 // normalize turns a value of a named type into the unnamed type it encodes

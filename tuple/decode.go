@@ -2,6 +2,7 @@ package tuple
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -27,6 +28,10 @@ type Codec struct {
 	// forms than their minimal one. Everything strict decoding rejects for
 	// any other reason stays rejected.
 	Lenient bool
+	// Extensions encode and decode values under user type codes
+	// (0x40–0x4F); see Extension. Without them, user codes are
+	// ErrInvalidCode.
+	Extensions []Extension
 }
 
 // Unpack decodes a packed tuple strictly: it accepts exactly the bytes that
@@ -39,12 +44,16 @@ func Unpack(b []byte) (Tuple, error) {
 // Unpack decodes a packed tuple with c's options. The result shares no
 // memory with b.
 func (c Codec) Unpack(b []byte) (Tuple, error) {
-	if !c.Lenient {
+	if len(c.Extensions) > 0 {
+		if err := c.check(); err != nil {
+			return nil, err
+		}
+	} else if !c.Lenient {
 		if t, ok := unpackFast(b); ok {
 			return t, nil
 		}
 	}
-	d := decoder{in: b, lenient: c.Lenient}
+	d := decoder{in: b, lenient: c.Lenient, codec: c}
 	t, _, err := d.tuple(0, false, 0)
 	return t, err
 }
@@ -54,6 +63,7 @@ func (c Codec) Unpack(b []byte) (Tuple, error) {
 type decoder struct {
 	in      []byte
 	lenient bool
+	codec   Codec // for its extensions
 }
 
 func (d *decoder) fail(pos int, err error, format string, args ...any) error {
@@ -140,7 +150,28 @@ func (d *decoder) element(pos, depth int) (any, int, error) {
 		_ = v.UnmarshalBinary(d.in[pos+1 : next])
 		return v, next, nil
 	}
+	if x := d.codec.extensionFor(code); x != nil {
+		return d.extension(x, pos)
+	}
 	return nil, pos, d.fail(pos, ErrInvalidCode, "%s is not a standard type code", code)
+}
+
+// extension decodes an element of one of the codec's extensions.
+func (d *decoder) extension(x Extension, pos int) (any, int, error) {
+	v, n, err := x.ConsumeElement(d.in[pos:], d.codec)
+	switch {
+	case err != nil:
+		var de *DecodeError
+		if errors.As(err, &de) {
+			c := *de
+			c.Offset += pos
+			return nil, pos, &c
+		}
+		return nil, pos, &DecodeError{Offset: pos, Code: x.Code(), Err: ErrInvalidCode, Detail: x.Name() + ": " + err.Error()}
+	case n <= 0 || n > len(d.in)-pos:
+		return nil, pos, d.fail(pos, ErrInvalidCode, "extension %s reported an element length of %d", x.Name(), n)
+	}
+	return v, pos + n, nil
 }
 
 // need checks that n bytes follow the code at pos and returns the position

@@ -7,20 +7,9 @@ package tuple
 //	("user", 42)                     a valid packed tuple
 //	("user", 42) + b"\x23\x00"       decoding stopped at the 0x23 code
 //	() + b"hello"                    not a tuple at all
+//	("user", user(0x42, b"\x01"))     a user type code, not known here
+//
+// Codec.Describe also prints the elements of the codec's extensions.
 func Describe(key []byte) string {
-	var t Tuple
-	rest := key
-	for len(rest) > 0 {
-		v, n, err := ConsumeElement(rest)
-		if err != nil {
-			break
-		}
-		t = append(t, v)
-		rest = rest[n:]
-	}
-	out, _ := appendTupleText(nil, t, true, 0)
-	if len(rest) > 0 {
-		out = appendBytesText(append(out, " + "...), rest)
-	}
-	return string(out)
+	return Codec{}.Describe(key)
 }

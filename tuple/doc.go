@@ -128,6 +128,21 @@
 // global API version. A decoded stamp whose transaction version is ten FF
 // bytes is incomplete, as in every binding.
 //
+// # Extensions
+//
+// The register leaves type codes 0x40–0x4F to third parties. A Codec can
+// carry Extensions that encode values under those codes: this module
+// offers DescendingExtension (Desc(v) sorts v in reverse, for every
+// element kind) and, in package tupledecimal, decimals that sort
+// numerically. Extensions travel in the Codec value; nothing registers
+// globally, and the package-level functions reject user codes.
+//
+// Only the standard elements keep a key readable by every FoundationDB
+// binding: the official bindings reject user type codes. A key holding an
+// extension element is readable by a codec with the same extensions at the
+// same codes. Describe shows such an element as user(0xNN, b"...") when it
+// does not know the code.
+//
 // # Errors
 //
 // Every error message starts with "tuple: ". Test for a class of error with

@@ -11,6 +11,7 @@ import (
 // encoder walks a Go tuple, for sizing or appending. Its fields serve
 // PackWithVersionstamp, which must find the one incomplete stamp.
 type encoder struct {
+	codec Codec // for its extensions
 	// stamps enables incomplete versionstamps and counts them.
 	allowIncomplete bool
 	stamps          int
@@ -157,6 +158,13 @@ var (
 )
 
 func (e *encoder) appendReflect(dst []byte, v any, nested bool, depth int) ([]byte, error) {
+	if x := e.codec.owner(v); x != nil {
+		out, err := x.AppendElement(dst, v, e.codec)
+		if err != nil {
+			return dst, &EncodeError{Value: v, Err: err}
+		}
+		return out, nil
+	}
 	c, ok := canonical(v)
 	if !ok {
 		return dst, &EncodeError{Value: v, Err: ErrUnsupportedType}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
 )
@@ -152,4 +153,22 @@ func ExampleDescribe() {
 func ExamplePrintable() {
 	fmt.Println(tuple.Printable(tuple.Tuple{"user", 42}.Pack()))
 	// Output: \x02user\x00\x15*
+}
+
+func ExampleDesc() {
+	codec := tuple.Codec{Extensions: []tuple.Extension{tuple.DescendingExtension(tuple.DefaultDescendingCode)}}
+	var keys [][]byte
+	for _, ts := range []int{100, 300, 200} {
+		k, _ := codec.Pack(tuple.Tuple{"events", tuple.Desc(ts)})
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, bytes.Compare) // a store's order: newest first
+	for _, k := range keys {
+		t, _ := codec.Unpack(k)
+		fmt.Println(codec.Format(t))
+	}
+	// Output:
+	// ("events", desc(300))
+	// ("events", desc(200))
+	// ("events", desc(100))
 }

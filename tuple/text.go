@@ -36,7 +36,7 @@ var (
 // not support prints as unsupported(<type>), which Parse rejects; use
 // AppendText to get an error instead.
 func (t Tuple) String() string {
-	b, _ := appendTupleText(nil, t, true, 0)
+	b, _ := appendTupleText(nil, t, true, 0, Codec{})
 	return string(b)
 }
 
@@ -47,7 +47,7 @@ func (t Tuple) GoString() string { return "tuple.MustParse(" + strconv.Quote(t.S
 // AppendText appends the text form of t to dst. An element of an
 // unsupported type is an ErrUnsupportedType error.
 func (t Tuple) AppendText(dst []byte) ([]byte, error) {
-	return appendTupleText(dst, t, false, 0)
+	return appendTupleText(dst, t, false, 0, Codec{})
 }
 
 // MarshalText returns the text form of t.
@@ -65,7 +65,7 @@ func (t *Tuple) UnmarshalText(text []byte) error {
 	return nil
 }
 
-func appendTupleText(dst []byte, t []any, lax bool, depth int) ([]byte, error) {
+func appendTupleText(dst []byte, t []any, lax bool, depth int, c Codec) ([]byte, error) {
 	if depth > MaxDepth {
 		return dst, &EncodeError{Value: t, Err: ErrTooDeep}
 	}
@@ -75,7 +75,7 @@ func appendTupleText(dst []byte, t []any, lax bool, depth int) ([]byte, error) {
 			dst = append(dst, ", "...)
 		}
 		var err error
-		if dst, err = appendElemText(dst, v, lax, depth); err != nil {
+		if dst, err = appendElemText(dst, v, lax, depth, c); err != nil {
 			return dst, atIndex(err, i)
 		}
 	}
@@ -85,7 +85,7 @@ func appendTupleText(dst []byte, t []any, lax bool, depth int) ([]byte, error) {
 	return append(dst, ')'), nil
 }
 
-func appendElemText(dst []byte, v any, lax bool, depth int) ([]byte, error) {
+func appendElemText(dst []byte, v any, lax bool, depth int, c Codec) ([]byte, error) {
 	switch v := normalize(v).(type) {
 	case nil:
 		return append(dst, "nil"...), nil
@@ -114,9 +114,12 @@ func appendElemText(dst []byte, v any, lax bool, depth int) ([]byte, error) {
 	case Versionstamp:
 		return v.AppendText(dst)
 	case Tuple:
-		return appendTupleText(dst, v, lax, depth+1)
+		return appendTupleText(dst, v, lax, depth+1, c)
 	case []any:
-		return appendTupleText(dst, v, lax, depth+1)
+		return appendTupleText(dst, v, lax, depth+1, c)
+	}
+	if x := c.owner(v); x != nil {
+		return x.AppendText(dst, v, c), nil
 	}
 	if lax {
 		return fmt.Appendf(dst, "unsupported(%T)", v), nil

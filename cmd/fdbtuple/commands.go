@@ -41,7 +41,7 @@ func printKey(e *env, key []byte, format string) error {
 
 var unpackCommand = &command{
 	summary: "print the tuple a key holds",
-	usage: `[-lenient] [-input auto|hex|printable] [-raw] [KEY]
+	usage: `[-lenient] [-ext decimal,desc] [-input auto|hex|printable] [-raw] [KEY]
 
 With KEY, print its tuple. Without, read one key per line from standard
 input and print one tuple per line, so it works on large dumps; a line that
@@ -52,7 +52,7 @@ examples:
   fdbtuple unpack '\x02user\x00\x15*'         ("user", 42)
   fdbtuple unpack 027573657200152a            ("user", 42)
   printf '\x02a\x00' | fdbtuple unpack -raw   ("a",)`,
-	flags: []string{"lenient", "input", "raw"}, minArgs: 0, maxArgs: 1,
+	flags: []string{"lenient", "input", "raw", "ext"}, minArgs: 0, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
 		if len(args) == 1 || o.raw {
 			key, err := readOneKey(e, o, args)
@@ -77,11 +77,12 @@ func readOneKey(e *env, o *options, args []string) ([]byte, error) {
 }
 
 func printTuple(e *env, o *options, key []byte) error {
-	t, err := tuple.Codec{Lenient: o.lenient}.Unpack(key)
+	codec, _ := o.codec()
+	t, err := codec.Unpack(key)
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintln(e.stdout, t)
+	_, err = fmt.Fprintln(e.stdout, codec.Format(t))
 	return err
 }
 
@@ -90,7 +91,7 @@ func unpackLines(e *env, o *options) error {
 	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
 	w := bufio.NewWriter(e.stdout)
 	defer w.Flush()
-	codec := tuple.Codec{Lenient: o.lenient}
+	codec, _ := o.codec()
 	for line := 1; sc.Scan(); line++ {
 		text := string(bytes.TrimRight(sc.Bytes(), "\r"))
 		if text == "" {
@@ -100,7 +101,7 @@ func unpackLines(e *env, o *options) error {
 		if err == nil {
 			var t tuple.Tuple
 			if t, err = codec.Unpack(key); err == nil {
-				fmt.Fprintln(w, t)
+				fmt.Fprintln(w, codec.Format(t))
 				continue
 			}
 		}
@@ -120,7 +121,7 @@ comparison is by tuple order, which equals the order of the packed bytes.
 examples:
   fdbtuple compare '("post", 9)' '("post", 10)'     -1
   fdbtuple compare 1501 '(1,)'                       0`,
-	flags: []string{"lenient", "input"}, minArgs: 2, maxArgs: 2,
+	flags: []string{"lenient", "input", "ext"}, minArgs: 2, maxArgs: 2,
 	run: func(e *env, o *options, args []string) error {
 		var ts [2]tuple.Tuple
 		for i, a := range args {
@@ -130,7 +131,8 @@ examples:
 			}
 			ts[i] = t
 		}
-		_, err := fmt.Fprintln(e.stdout, tuple.Compare(ts[0], ts[1]))
+		codec, _ := o.codec()
+		_, err := fmt.Fprintln(e.stdout, codec.Compare(ts[0], ts[1]))
 		return err
 	},
 }
@@ -144,7 +146,8 @@ func tupleOrKey(s string, o *options) (tuple.Tuple, error) {
 	if err != nil {
 		return nil, err
 	}
-	return tuple.Codec{Lenient: o.lenient}.Unpack(key)
+	codec, _ := o.codec()
+	return codec.Unpack(key)
 }
 
 var rangeCommand = &command{

@@ -12,7 +12,7 @@ import (
 
 var describeCommand = &command{
 	summary: "annotate a key element by element",
-	usage: `[-lenient] [-input auto|hex|printable] [-raw] KEY
+	usage: `[-lenient] [-ext decimal,desc] [-input auto|hex|printable] [-raw] KEY
 
 Prints one line per element: its offset, its bytes, its type code's name
 and its value, with nested tuples indented. Where the key stops decoding,
@@ -27,7 +27,7 @@ example:
        8  05                             nested          (
        9    00 ff                        null              nil
       11  00                             end nested      )`,
-	flags: []string{"lenient", "input", "raw"}, minArgs: 0, maxArgs: 1,
+	flags: []string{"lenient", "input", "raw", "ext"}, minArgs: 0, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
 		if len(args) == 0 && !o.raw {
 			return usagef("want a KEY argument, or -raw to read one from standard input")
@@ -37,11 +37,12 @@ example:
 			return err
 		}
 		fmt.Fprintf(e.stdout, "%6s  %-30s %-15s %s\n", "offset", "bytes", "type", "value")
-		d := describer{w: e.stdout, key: key}
+		codec, _ := o.codec()
+		d := describer{w: e.stdout, key: key, codec: tuple.Codec{Extensions: codec.Extensions}}
 		err = d.top()
 		if err != nil && o.lenient {
-			if t, lerr := (tuple.Codec{Lenient: true}).Unpack(key); lerr == nil {
-				fmt.Fprintf(e.stdout, "lenient: %v\n", t)
+			if t, lerr := codec.Unpack(key); lerr == nil {
+				fmt.Fprintf(e.stdout, "lenient: %s\n", codec.Format(t))
 				return nil
 			}
 		}
@@ -51,8 +52,9 @@ example:
 
 // describer walks a key, printing a row per element.
 type describer struct {
-	w   io.Writer
-	key []byte
+	w     io.Writer
+	key   []byte
+	codec tuple.Codec // strict, with the -ext extensions
 }
 
 const maxShownBytes = 8
@@ -97,21 +99,27 @@ func (d *describer) top() error {
 
 // element prints the element at pos and returns the position after it.
 func (d *describer) element(pos, depth int) (int, error) {
-	code, n, err := tuple.Next(d.key[pos:])
-	if err != nil {
-		return pos, d.fail(pos, depth, err)
-	}
+	code := types.Code(d.key[pos])
 	if code != types.CodeNested {
-		v, _, err := tuple.ConsumeElement(d.key[pos : pos+n])
+		v, n, err := d.codec.ConsumeElement(d.key[pos:])
 		if err != nil {
+			if code.Status() == types.StatusUser {
+				d.row(pos, len(d.key)-pos, depth, code.String(), fmt.Sprintf("user(0x%02x, …)", byte(code)))
+				return pos, fmt.Errorf("offset %d: user type code 0x%02x is not known to this codec (try -ext)", pos, byte(code))
+			}
 			return pos, d.fail(pos, depth, err)
 		}
-		d.row(pos, n, depth, code.String(), elemText(v))
+		d.row(pos, n, depth, code.String(), elemText(d.codec, v))
 		return pos + n, nil
+	}
+	if _, _, err := tuple.Next(d.key[pos:]); err != nil && len(d.codec.Extensions) == 0 {
+		return pos, d.fail(pos, depth, err)
 	}
 	d.row(pos, 1, depth, code.String(), "(")
 	for p := pos + 1; ; {
 		switch {
+		case p >= len(d.key):
+			return pos, d.fail(pos, depth, &tuple.DecodeError{Code: code, Err: tuple.ErrUnterminated, Detail: "nested tuple has no closing 00"})
 		case d.key[p] != 0x00:
 			next, err := d.element(p, depth+1)
 			if err != nil {
@@ -129,6 +137,6 @@ func (d *describer) element(pos, depth int) (int, error) {
 }
 
 // elemText is one element in the tuple text form.
-func elemText(v any) string {
-	return strings.TrimSuffix(strings.TrimPrefix(tuple.Tuple{v}.String(), "("), ",)")
+func elemText(c tuple.Codec, v any) string {
+	return strings.TrimSuffix(strings.TrimPrefix(c.Format(tuple.Tuple{v}), "("), ",)")
 }

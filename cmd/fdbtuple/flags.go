@@ -6,6 +6,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tupledecimal"
 )
 
 // options holds every flag any command takes; each command declares
@@ -15,6 +18,7 @@ type options struct {
 	input   string // how key arguments are read: auto, hex, printable
 	raw     bool   // read one raw key from standard input
 	lenient bool   // decode as the Python reference does
+	ext     string // extensions to decode: decimal, desc
 
 	// check
 	seed        int
@@ -48,6 +52,8 @@ func newFlagSet(name string, o *options, names []string) *flag.FlagSet {
 			fs.StringVar(&o.json, "json", "", "also write the report as JSON to `FILE` (- for standard output)")
 		case "divergences":
 			fs.StringVar(&o.divergences, "divergences", "", "read known divergences from `FILE` instead of the built-in list")
+		case "ext":
+			fs.StringVar(&o.ext, "ext", "", "decode this module's extensions too: `LIST` of decimal (code 0x40) and desc (code 0x4f), comma-separated")
 		case "db":
 			fs.StringVar(&o.db, "db", "", "bbolt database `FILE` to use (default: a new one in a temporary directory)")
 		case "lenient":
@@ -99,6 +105,9 @@ func (o *options) check() error {
 	default:
 		return usagef("-format must be hex, printable or raw, not %q", o.format)
 	}
+	if _, err := o.codec(); err != nil {
+		return err
+	}
 	switch o.input {
 	case "", "auto", "hex", "printable":
 	default:
@@ -125,4 +134,24 @@ func argCount(lo, hi int) string {
 		return strconv.Itoa(lo) + " arguments"
 	}
 	return strconv.Itoa(lo) + " to " + strconv.Itoa(hi) + " arguments"
+}
+
+// codec is the tuple codec the flags ask for: strict or lenient, with the
+// extensions named by -ext at the codes this module suggests.
+func (o *options) codec() (tuple.Codec, error) {
+	c := tuple.Codec{Lenient: o.lenient}
+	if o.ext == "" {
+		return c, nil
+	}
+	for _, name := range strings.Split(o.ext, ",") {
+		switch strings.TrimSpace(name) {
+		case "decimal":
+			c.Extensions = append(c.Extensions, tupledecimal.Extension(tupledecimal.DefaultCode))
+		case "desc":
+			c.Extensions = append(c.Extensions, tuple.DescendingExtension(tuple.DefaultDescendingCode))
+		default:
+			return c, usagef("-ext knows decimal and desc, not %q", name)
+		}
+	}
+	return c, nil
 }

@@ -125,6 +125,20 @@ func TestGolden(t *testing.T) {
 		{name: "strinc", args: []string{"strinc", "0275736572ff"}, stdout: "0275736573\n"},
 		{name: "strinc all ff", args: []string{"strinc", "ffff"}, code: 1, stderr: "no prefix end"},
 
+		// extensions
+		{name: "unpack decimal without -ext", args: []string{"unpack", "0270726963650040c227c6"}, code: 1, stderr: "invalid type code at offset 7"},
+		{name: "unpack decimal", args: []string{"unpack", "-ext", "decimal", "0270726963650040c227c6"}, stdout: `("price", decimal("19.99"))` + "\n"},
+		{name: "unpack desc", args: []string{"unpack", "-ext", "decimal,desc", "4ffd9e9dff00ffff"}, stdout: `(desc("ab"),)` + "\n"},
+		{name: "bad -ext", args: []string{"unpack", "-ext", "money", "14"}, code: 2, stderr: "-ext knows decimal and desc"},
+		{name: "describe decimal", args: []string{"describe", "-ext", "decimal", "1501 40c227c6"}, stdout: "" +
+			"offset  bytes                          type            value\n" +
+			"     0  15 01                          int +1 bytes    1\n" +
+			"     2  40 c2 27 c6                    user(0x40)      decimal(\"19.99\")\n"},
+		{name: "describe unknown user code", args: []string{"describe", "1501 40c227c6"}, code: 1, stderr: "not known to this codec (try -ext)", stdout: "" +
+			"offset  bytes                          type            value\n" +
+			"     0  15 01                          int +1 bytes    1\n" +
+			"     2  40 c2 27 c6                    user(0x40)      user(0x40, …)\n"},
+
 		// demo
 		{name: "demo extra arg", args: []string{"demo", "x"}, code: 2, stderr: "want 0 arguments"},
 

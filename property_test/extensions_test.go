@@ -1,0 +1,79 @@
+package property_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/fdbtuple/fdbtuple/property_test/gen"
+	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tupledecimal"
+	"github.com/shopspring/decimal"
+	"pgregory.net/rapid"
+)
+
+var extCodec = tuple.Codec{Extensions: []tuple.Extension{
+	tupledecimal.Extension(tupledecimal.DefaultCode),
+	tuple.DescendingExtension(tuple.DefaultDescendingCode),
+}}
+
+// decimalLaws: decimals keep every extension law, ordered by decimal.Cmp.
+var decimalLaws = gen.ExtensionLaws(extCodec, gen.Decimal().AsAny(), func(a, b any) int {
+	return a.(decimal.Decimal).Cmp(b.(decimal.Decimal))
+})
+
+// descValues wraps standard elements (and decimals) in Desc.
+var descValues = rapid.Custom(func(t *rapid.T) any {
+	if rapid.IntRange(0, 4).Draw(t, "decimal") == 0 {
+		return tuple.Desc(gen.Decimal().Draw(t, "d"))
+	}
+	return tuple.Desc(gen.Element(gen.Options{MaxDepth: 2}).Draw(t, "v"))
+})
+
+// descLaws: Desc(v) keeps every extension law, ordered as the reverse of
+// v's order.
+var descLaws = gen.ExtensionLaws(extCodec, descValues, func(a, b any) int {
+	return -extCodec.Compare(tuple.Tuple{a.(tuple.Descending).V}, tuple.Tuple{b.(tuple.Descending).V})
+})
+
+// mixedOrder: tuples mixing ascending and descending elements (nested
+// too) order as bytes the way Codec.Compare orders them, keep the prefix
+// property, and round-trip.
+func mixedOrder(t *rapid.T) {
+	p := gen.NearPair(gen.Options{MaxLen: 4}).Draw(t, "pair")
+	wrap := rapid.SliceOfN(rapid.Bool(), 8, 8).Draw(t, "desc")
+	mix := func(tup tuple.Tuple) tuple.Tuple {
+		out := make(tuple.Tuple, len(tup))
+		for i, v := range tup {
+			if wrap[i%len(wrap)] {
+				out[i] = tuple.Desc(v)
+			} else {
+				out[i] = v
+			}
+		}
+		return out
+	}
+	a, b := mix(p[0]), mix(p[1])
+	ka, err1 := extCodec.Pack(a)
+	kb, err2 := extCodec.Pack(b)
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	if got, want := bytesCompare(ka, kb), extCodec.Compare(a, b); got != want {
+		t.Fatalf("bytes %d, Compare %d: %s vs %s", got, want, extCodec.Format(a), extCodec.Format(b))
+	}
+	i := rapid.IntRange(0, len(a)).Draw(t, "prefix")
+	if kp, err := extCodec.Pack(a[:i]); err != nil || !bytes.HasPrefix(ka, kp) {
+		t.Fatalf("Pack(%s) does not start with Pack of its first %d elements", extCodec.Format(a), i)
+	}
+	back, err := extCodec.Unpack(ka)
+	if err != nil || extCodec.Compare(back, a) != 0 {
+		t.Fatalf("round trip of %s: %s, %v", extCodec.Format(a), extCodec.Format(back), err)
+	}
+}
+
+func TestDecimalLaws(t *testing.T)    { rapid.Check(t, decimalLaws) }
+func TestDescendingLaws(t *testing.T) { rapid.Check(t, descLaws) }
+func TestMixedOrder(t *testing.T)     { rapid.Check(t, mixedOrder) }
+
+func FuzzDecimalLaws(f *testing.F) { f.Fuzz(rapid.MakeFuzz(decimalLaws)) }
+func FuzzMixedOrder(f *testing.F)  { f.Fuzz(rapid.MakeFuzz(mixedOrder)) }

@@ -1,0 +1,118 @@
+package tuple
+
+import (
+	"fmt"
+
+	"github.com/fdbtuple/fdbtuple/types"
+)
+
+// Descending wraps one element so that it sorts in reverse: for a key
+// ("events", Desc(ts)) the newest event comes first on a store that
+// iterates forward only. Encode it with a Codec holding
+// DescendingExtension.
+type Descending struct {
+	V any
+}
+
+// Desc wraps v so that it sorts in reverse.
+func Desc(v any) Descending { return Descending{V: v} }
+
+// DefaultDescendingCode is the user type code this module suggests for
+// descending elements.
+const DefaultDescendingCode types.Code = 0x4F
+
+// DescendingExtension returns the extension that encodes Descending values
+// under code.
+//
+// The element is the code, then the wrapped element's ascending encoding
+// E with every byte inverted, except that a 00 of E (whose inverse, FF, is
+// needed as a marker) is written FF 00; then FF FF. Inverting reverses the
+// order of any two different bytes; the FF FF end sorts after every
+// continuation, so that a shorter E, which sorts first ascending (the
+// string "a" before "ab"), sorts last descending. This holds for every
+// element kind at once, variable-length strings and nested tuples
+// included, so one descending element may be any standard element or a
+// value of another extension of the codec. It may not hold another
+// descending element, at any depth: reversing twice is ascending, and the
+// rule keeps decoding linear.
+func DescendingExtension(code types.Code) Extension { return descending{code} }
+
+type descending struct{ code types.Code }
+
+func (x descending) Code() types.Code { return x.code }
+func (x descending) Name() string     { return "desc" }
+
+func (x descending) Owns(v any) bool {
+	_, ok := v.(Descending)
+	return ok
+}
+
+// inner is the codec for the wrapped element: c without this extension.
+func (x descending) inner(c Codec) Codec {
+	in := Codec{Lenient: c.Lenient}
+	for _, e := range c.Extensions {
+		if e.Code() != x.code {
+			in.Extensions = append(in.Extensions, e)
+		}
+	}
+	return in
+}
+
+func (x descending) AppendElement(dst []byte, v any, c Codec) ([]byte, error) {
+	d := v.(Descending)
+	asc, err := x.inner(c).AppendTuple(nil, Tuple{d.V})
+	if err != nil {
+		return dst, fmt.Errorf("descending element: %w", err)
+	}
+	dst = append(dst, byte(x.code))
+	for _, b := range asc {
+		if b == 0x00 {
+			dst = append(dst, 0xFF, 0x00)
+		} else {
+			dst = append(dst, ^b)
+		}
+	}
+	return append(dst, 0xFF, 0xFF), nil
+}
+
+func (x descending) ConsumeElement(b []byte, c Codec) (any, int, error) {
+	asc := make([]byte, 0, len(b))
+	i := 1
+	for {
+		switch {
+		case i >= len(b):
+			return nil, 0, &DecodeError{Code: x.code, Err: ErrUnterminated, Detail: "descending element has no FF FF end"}
+		case b[i] != 0xFF:
+			asc = append(asc, ^b[i])
+			i++
+			continue
+		case i+1 >= len(b):
+			return nil, 0, &DecodeError{Offset: i, Code: x.code, Err: ErrTruncated, Detail: "descending element ends after FF"}
+		case b[i+1] == 0x00:
+			asc = append(asc, 0x00)
+			i += 2
+			continue
+		case b[i+1] != 0xFF:
+			return nil, 0, &DecodeError{Offset: i, Code: x.code, Err: ErrInvalidCode, Detail: fmt.Sprintf("descending element has FF %02x, which no encoder writes", b[i+1])}
+		}
+		break
+	}
+	v, n, err := x.inner(c).ConsumeElement(asc)
+	if err != nil {
+		return nil, 0, fmt.Errorf("inside a descending element: %w", err)
+	}
+	if n != len(asc) {
+		return nil, 0, &DecodeError{Code: x.code, Err: ErrInvalidCode, Detail: "descending element holds more than one element"}
+	}
+	return Descending{V: v}, i + 2, nil
+}
+
+func (x descending) CompareValues(a, b any, c Codec) int {
+	return -compareElems(a.(Descending).V, b.(Descending).V, 0, x.inner(c))
+}
+
+func (x descending) AppendText(dst []byte, v any, c Codec) []byte {
+	dst = append(dst, "desc("...)
+	dst, _ = appendElemText(dst, v.(Descending).V, true, 0, x.inner(c))
+	return append(dst, ')')
+}

@@ -1,0 +1,92 @@
+package tuple_test
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/fdbtuple/fdbtuple/tuple"
+)
+
+var descCodec = tuple.Codec{Extensions: []tuple.Extension{tuple.DescendingExtension(tuple.DefaultDescendingCode)}}
+
+// TestDescendingReversesEveryTable: for each ascending table, the same
+// values wrapped in Desc pack to strictly descending bytes, and round-trip.
+func TestDescendingReversesEveryTable(t *testing.T) {
+	for name, rows := range tables {
+		var prev []byte
+		for i, r := range rows {
+			tup := tuple.Tuple{tuple.Desc(r.v)}
+			key, err := descCodec.Pack(tup)
+			if err != nil {
+				t.Fatalf("%s row %d: %v", name, i, err)
+			}
+			back, err := descCodec.Unpack(key)
+			if err != nil || descCodec.Compare(back, tup) != 0 {
+				t.Fatalf("%s row %d: unpack %x = %v, %v", name, i, key, back, err)
+			}
+			if i > 0 && bytes.Compare(prev, key) <= 0 {
+				t.Errorf("%s row %d: Desc(%v) = %x does not sort before the previous row's %x", name, i, r.v, key, prev)
+			}
+			if i > 0 && descCodec.Compare(tuple.Tuple{tuple.Desc(rows[i-1].v)}, tup) != 1 {
+				t.Errorf("%s row %d: Compare does not reverse", name, i)
+			}
+			prev = key
+		}
+	}
+}
+
+// TestDescendingStrings: "a" after "ab" after "a\x00", in a tuple with
+// ascending elements around it.
+func TestDescendingStrings(t *testing.T) {
+	strs := []string{"", "\x00", "a", "a\x00", "a\x00\x00", "ab", "b", "\xff"[:0] + "é"}
+	slices.SortFunc(strs, func(a, b string) int { return -tuple.Compare(tuple.Tuple{a}, tuple.Tuple{b}) })
+	var prev []byte
+	for i, s := range strs {
+		key, err := descCodec.Pack(tuple.Tuple{"user", tuple.Desc(s), int64(1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i > 0 && bytes.Compare(prev, key) >= 0 {
+			t.Errorf("Desc(%q) does not sort after Desc(%q)", s, strs[i-1])
+		}
+		prev = key
+	}
+}
+
+func TestDescendingMisuse(t *testing.T) {
+	if _, err := (tuple.Tuple{tuple.Desc(1)}).MarshalBinary(); !errors.Is(err, tuple.ErrUnsupportedType) {
+		t.Errorf("Desc without the extension: %v", err)
+	}
+	if _, err := descCodec.Pack(tuple.Tuple{tuple.Desc(tuple.Desc(1))}); !errors.Is(err, tuple.ErrUnsupportedType) {
+		t.Errorf("Desc(Desc(1)): %v", err)
+	}
+	if _, err := descCodec.Pack(tuple.Tuple{tuple.Desc(math.NaN()), tuple.Desc(make(chan int))}); err == nil {
+		t.Errorf("Desc(chan) packed")
+	}
+	good, _ := descCodec.Pack(tuple.Tuple{tuple.Desc("ab")})
+	for _, bad := range [][]byte{
+		{0x4f},                         // nothing after the code
+		{0x4f, 0xfd, 0x9e},             // no end
+		{0x4f, 0xfd, 0x9e, 0xff},       // FF at the end
+		{0x4f, 0xfd, 0xff, 0x12},       // FF followed by neither 00 nor FF
+		{0x4f, 0xeb, 0xeb, 0xff, 0xff}, // two elements inside
+		{0x4f, 0xb0, 0xff, 0xff},       // an invalid code inside
+		good[:len(good)-1],
+	} {
+		if _, err := descCodec.Unpack(bad); err == nil {
+			t.Errorf("Unpack(%x) accepted", bad)
+		}
+	}
+	if _, err := tuple.Unpack(good); !errors.Is(err, tuple.ErrInvalidCode) {
+		t.Errorf("Unpack without the extension: %v", err)
+	}
+	if got := descCodec.Describe(good); got != `(desc("ab"),)` {
+		t.Errorf("Describe = %s", got)
+	}
+	if got := tuple.Describe(append([]byte{0x15, 0x01}, good...)); got != `(1, user(0x4f, b"\xfd\x9e\x9d\xff\x00\xff\xff"))` {
+		t.Errorf("Describe without the extension = %s", got)
+	}
+}
