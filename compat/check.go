@@ -70,9 +70,14 @@ type outcome struct {
 	tuple   string
 	want    string
 	got     string
-	// the peer's answer, for comparing with the reference's
+	// what was asked and the peer's answer, for the equivalences of
+	// known divergences: op is "pack", "unpack" or "order"; in is the
+	// tuple packed, the tuple expected, or the first of the pair ordered
+	op       string
+	in, in2  tuple.Tuple
 	gotTuple tuple.Tuple
 	gotBytes []byte
+	gotOrder int
 	// asReference: the peer gave the answer the row records for the
 	// reference implementation
 	asReference bool
@@ -125,7 +130,7 @@ func (c *checker) record(s *Section, row string, o outcome) {
 		return
 	}
 	m := Mismatch{Section: s.Name, Row: row, Problem: o.problem, Tuple: o.tuple, Want: o.want, Got: o.got}
-	if d := find(c.opts.Divergences, c.report.Peer.Name, s.Name, row, o.asReference); d != nil {
+	if d := find(c.opts.Divergences, c.report.Peer.Name, s.Name, row, o); d != nil {
 		s.Known++
 		c.report.Known++
 		if s.KnownBy == nil {
@@ -235,7 +240,7 @@ func (c *checker) peerUnpack(b []byte) (t tuple.Tuple, refused string, fault err
 // expectPack compares the peer's packing of t with want (nil: refusal).
 func (c *checker) expectPack(t tuple.Tuple, want []byte) outcome {
 	got, refused, fault := c.peerPack(t)
-	o := outcome{tuple: t.String(), want: hexOr(want, "an error"), gotBytes: got}
+	o := outcome{tuple: t.String(), want: hexOr(want, "an error"), op: "pack", in: t, gotBytes: got}
 	switch {
 	case fault != nil:
 		o.problem, o.got = "pack: peer fault", fault.Error()
@@ -254,7 +259,7 @@ func (c *checker) expectPack(t tuple.Tuple, want []byte) outcome {
 // expectUnpack compares the peer's decoding of b with want (nil: refusal).
 func (c *checker) expectUnpack(b []byte, want tuple.Tuple) outcome {
 	got, refused, fault := c.peerUnpack(b)
-	o := outcome{tuple: hex.EncodeToString(b), want: "an error", gotTuple: got}
+	o := outcome{tuple: hex.EncodeToString(b), want: "an error", op: "unpack", in: want, gotTuple: got}
 	if want != nil {
 		o.want = want.String()
 	}
@@ -337,7 +342,7 @@ func (c *checker) peerOrder(a, b tuple.Tuple) (int, error) {
 func (c *checker) expectOrder(a, b tuple.Tuple) outcome {
 	want := tuple.Compare(a, b)
 	got, err := c.peerOrder(a, b)
-	o := outcome{tuple: a.String() + " vs " + b.String(), want: fmt.Sprint(want)}
+	o := outcome{tuple: a.String() + " vs " + b.String(), want: fmt.Sprint(want), op: "order", in: a, in2: b, gotOrder: sign(got)}
 	switch {
 	case err != nil:
 		o.problem, o.got = "order: peer fault", err.Error()

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -16,9 +17,9 @@ type Divergence struct {
 	// Peers are the peer names (from hello) it applies to; * matches any
 	// run of characters.
 	Peers []string `json:"peers"`
-	// Section is a vector file ("invalid.jsonl") or random category
+	// Sections are vector files ("invalid.jsonl") or random categories
 	// ("random unpack").
-	Section string `json:"section"`
+	Sections []string `json:"sections"`
 	// Rows are the row names it covers, with * as in Peers; empty means
 	// every row of the section.
 	Rows []string `json:"rows,omitempty"`
@@ -29,6 +30,12 @@ type Divergence struct {
 	// row: a lenient row decoded to Python's value, a divergent row packed
 	// to Python's bytes. Any other answer stays a failure.
 	AsReference bool `json:"as_reference,omitempty"`
+	// Equivalences, when set, apply the entry only where the peer's answer
+	// equals this codec's once the named equivalences are applied (see
+	// equivalences.go): "python-big-int-form" and "quiet-float32-snan".
+	// They let an entry cover random rows, which have no names to list,
+	// without covering any other difference.
+	Equivalences []string `json:"equivalences,omitempty"`
 }
 
 //go:embed divergences.json
@@ -46,22 +53,33 @@ func ParseDivergences(data []byte) ([]Divergence, error) {
 		return nil, fmt.Errorf("compat: divergences: %w", err)
 	}
 	for i, d := range ds {
-		if d.ID == "" || d.Section == "" || len(d.Peers) == 0 || d.Reason == "" {
-			return nil, fmt.Errorf("compat: divergence %d needs id, peers, section and reason", i)
+		if d.ID == "" || len(d.Sections) == 0 || len(d.Peers) == 0 || d.Reason == "" {
+			return nil, fmt.Errorf("compat: divergence %d needs id, peers, sections and reason", i)
 		}
 	}
-	return ds, nil
+	return ds, checkEquivalences(ds)
 }
 
-// find returns the divergence covering a row of a section for a peer;
-// asReference says whether the peer gave the reference's answer there.
-func find(ds []Divergence, peer, section, row string, asReference bool) *Divergence {
+// find returns the divergence covering a row of a section for a peer,
+// given the row's outcome.
+func find(ds []Divergence, peer, section, row string, o outcome) *Divergence {
+	var candidates []*Divergence
+	var names []string
 	for i := range ds {
 		d := &ds[i]
-		if d.Section != section || !anyGlob(d.Peers, peer) || (d.AsReference && !asReference) {
+		if !slices.Contains(d.Sections, section) || !anyGlob(d.Peers, peer) || (d.AsReference && !o.asReference) {
 			continue
 		}
 		if len(d.Rows) == 0 || anyGlob(d.Rows, row) {
+			candidates = append(candidates, d)
+			names = append(names, d.Equivalences...)
+		}
+	}
+	for _, d := range candidates {
+		// An entry with equivalences covers the row if the peer's answer
+		// matches under them, together with those of the other entries
+		// that apply here (one random tuple may need two).
+		if len(d.Equivalences) == 0 || equivalent(names, o) {
 			return d
 		}
 	}

@@ -3,6 +3,7 @@ package compat
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -179,46 +180,80 @@ func TestPeerProcessFailures(t *testing.T) {
 	}
 }
 
-// TestJSPeer runs the check against the npm package fdb-tuple through
-// compat/js/adapter.js. Under CI (CI=true) it must run; elsewhere it skips
-// when node or the package is missing, saying how to run it.
-func TestJSPeer(t *testing.T) {
-	dir, _ := filepath.Abs("js")
-	node, err := exec.LookPath("node")
-	_, modErr := os.Stat(filepath.Join(dir, "node_modules", "fdb-tuple", "package.json"))
-	if err != nil || modErr != nil {
-		msg := "needs node and fdb-tuple: run (cd compat/js && npm ci), then go test ./compat"
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("CI must run the live JS peer check: %s (node: %v, package: %v)", msg, err, modErr)
-		}
-		t.Skip(msg)
-	}
-	p, err := StartCommand([]string{node, filepath.Join(dir, "adapter.js")}, 10*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+// livePeer is one real implementation the checker runs in its tests.
+type livePeer struct {
+	name    string   // as its hello says
+	command []string // relative to this directory
+	ready   []string // files that exist once it is built
+	build   string   // how to build it, for the skip message
+	known   []string // the divergence ids it must meet, sorted
+}
+
+var livePeers = []livePeer{
+	{"fdb-tuple", []string{"node", "js/adapter.js"}, []string{"js/node_modules/fdb-tuple/package.json"},
+		"(cd compat/js && npm ci)",
+		[]string{"fdb-tuple-invalid-utf8", "fdb-tuple-truncated-fixed-size", "fdb-tuple-truncated-integers", "lenient-decoding-as-python"}},
+	{"python-foundationdb", []string{"python/.venv/bin/python", "python/adapter.py"}, []string{"python/.venv/bin/python"},
+		"python3 -m venv compat/python/.venv && compat/python/.venv/bin/pip install --require-hashes -r compat/python/requirements.txt",
+		[]string{"cpython-float32-snan-quieting", "lenient-decoding-as-python", "python-big-int-form"}},
+	{"java-fdb", []string{"java/run.sh"}, []string{"java/target/classpath.txt", "java/target/classes/dev/fdbtuple/compat/Adapter.class"},
+		"compat/java/build.sh",
+		[]string{"non-minimal-integers-as-python"}},
+	{"rust-foundationdb-tuple", []string{"rust/target/release/adapter"}, []string{"rust/target/release/adapter"},
+		"(cd compat/rust && cargo build --release --locked)",
+		[]string{"non-minimal-integers-as-python", "rust-no-legacy-versionstamp-offset", "rust-packs-incomplete-versionstamp"}},
+}
+
+// TestLivePeers runs the check against each real implementation: the npm
+// fdb-tuple package, the official Python and Java bindings, and the Rust
+// crate. Under CI (CI=true) every one must run; elsewhere a peer that is
+// not built skips, saying how to build it.
+func TestLivePeers(t *testing.T) {
 	ds, err := KnownDivergences()
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Check(p, CheckOptions{Random: 2000, Seed: 1, Divergences: ds})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var text strings.Builder
-	_ = r.WriteText(&text)
-	t.Logf("\n%s", text.String())
-	if !r.OK() {
-		t.Fatal("fdb-tuple differs outside its known divergences")
-	}
-	want := "fdb-tuple-invalid-utf8 fdb-tuple-truncated-fixed-size fdb-tuple-truncated-integers lenient-decoding-as-python"
-	if got := strings.Join(r.knownIDs(), " "); got != want {
-		t.Errorf("known divergences met: %s; want %s", got, want)
-	}
-	for _, s := range r.Sections {
-		if s.Skipped != 0 || s.Pass == 0 {
-			t.Errorf("section %s: %+v", s.Name, *s)
-		}
+	for _, lp := range livePeers {
+		t.Run(lp.name, func(t *testing.T) {
+			for _, f := range lp.ready {
+				if _, err := os.Stat(f); err != nil {
+					msg := fmt.Sprintf("peer %s is not built: run %s, then go test ./compat", lp.name, lp.build)
+					if os.Getenv("CI") == "true" {
+						t.Fatalf("CI must run every live peer: %s (%v)", msg, err)
+					}
+					t.Skip(msg)
+				}
+			}
+			cmd := append([]string{}, lp.command...)
+			if _, err := os.Stat(cmd[0]); err == nil {
+				cmd[0], _ = filepath.Abs(cmd[0])
+			}
+			p, err := StartCommand(cmd, 20*time.Second)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Close()
+			r, err := Check(p, CheckOptions{Random: 1000, Seed: 1, Divergences: ds})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var text strings.Builder
+			_ = r.WriteText(&text)
+			t.Logf("\n%s", text.String())
+			if r.Peer.Name != lp.name {
+				t.Errorf("peer says it is %q", r.Peer.Name)
+			}
+			if !r.OK() {
+				t.Fatalf("%s differs outside its known divergences", lp.name)
+			}
+			if got := strings.Join(r.knownIDs(), " "); got != strings.Join(lp.known, " ") {
+				t.Errorf("known divergences met: %s; want %s", got, strings.Join(lp.known, " "))
+			}
+			for _, s := range r.Sections {
+				if s.Skipped != 0 || s.Pass == 0 {
+					t.Errorf("section %s: %+v", s.Name, *s)
+				}
+			}
+		})
 	}
 }

@@ -41,7 +41,7 @@ func (r *Report) WriteText(w io.Writer) error {
 			for _, s := range r.Sections {
 				n += s.KnownBy[d.ID]
 			}
-			fmt.Fprintf(&b, "  %s (%s, %d rows): %s\n", d.ID, d.Section, n, d.Reason)
+			fmt.Fprintf(&b, "  %s (%s, %d rows): %s\n", d.ID, strings.Join(d.Sections, ", "), n, d.Reason)
 		}
 	}
 	if len(r.Mismatches) > 0 {

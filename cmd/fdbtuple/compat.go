@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/fdbtuple/fdbtuple/compat"
 	"github.com/fdbtuple/fdbtuple/nested/timeline"
@@ -108,5 +110,39 @@ example:
 	minArgs: 0, maxArgs: 0,
 	run: func(e *env, o *options, args []string) error {
 		return timeline.Run(e.stdout, o.db)
+	},
+}
+
+var matrixCommand = &command{
+	summary: "render check -json reports as a Markdown compatibility matrix",
+	usage: `[-date DATE] REPORT.json...
+
+Reads the JSON reports of fdbtuple check (one per peer) and prints a
+Markdown table: a row per vector file and random category, a column per
+peer, each cell the passing and known-divergence counts.
+
+example:
+  fdbtuple matrix -date 2026-11-22 reports/*.json`,
+	flags:   []string{"date"},
+	minArgs: 1, maxArgs: 1 << 10,
+	run: func(e *env, o *options, args []string) error {
+		var reports []*compat.Report
+		for _, path := range args {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			var r compat.Report
+			if err := json.Unmarshal(data, &r); err != nil {
+				return fmt.Errorf("%s: %w", path, err)
+			}
+			reports = append(reports, &r)
+		}
+		date := o.date
+		if date == "" {
+			date = time.Now().UTC().Format("2006-01-02")
+		}
+		_, err := fmt.Fprint(e.stdout, compat.Matrix(reports, date))
+		return err
 	},
 }

@@ -29,6 +29,9 @@ type options struct {
 
 	// demo
 	db string
+
+	// matrix
+	date string
 }
 
 func newFlagSet(name string, o *options, names []string) *flag.FlagSet {
@@ -54,6 +57,8 @@ func newFlagSet(name string, o *options, names []string) *flag.FlagSet {
 			fs.StringVar(&o.divergences, "divergences", "", "read known divergences from `FILE` instead of the built-in list")
 		case "ext":
 			fs.StringVar(&o.ext, "ext", "", "decode this module's extensions too: `LIST` of decimal (code 0x40) and desc (code 0x4f), comma-separated")
+		case "date":
+			fs.StringVar(&o.date, "date", "", "the `DATE` to print (default: today, UTC)")
 		case "db":
 			fs.StringVar(&o.db, "db", "", "bbolt database `FILE` to use (default: a new one in a temporary directory)")
 		case "lenient":

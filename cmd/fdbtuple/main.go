@@ -49,6 +49,7 @@ func init() {
 		"serve":    serveCommand,
 		"check":    checkCommand,
 		"demo":     demoCommand,
+		"matrix":   matrixCommand,
 	}
 }
 
