@@ -1,7 +1,6 @@
 package compat
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
@@ -128,20 +127,10 @@ func writeJSONL[T any](t *testing.T, name string, rows []T) {
 }
 
 func readExt[T any](t *testing.T, name string) []T {
-	f, err := vectors.Ext.Open("ext/" + name)
+	t.Helper()
+	rows, err := ReadRowsFrom[T](vectors.Ext, "ext/"+name)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	var rows []T
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<24)
-	for sc.Scan() {
-		var r T
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatal(err)
-		}
-		rows = append(rows, r)
 	}
 	return rows
 }

@@ -1,9 +1,7 @@
 package compat
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
@@ -12,23 +10,9 @@ import (
 
 func readGenerated[T any](t *testing.T, name string) []T {
 	t.Helper()
-	f, err := vectors.Generated.Open("generated/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var rows []T
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<24)
-	for sc.Scan() {
-		var r T
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatal(err)
-		}
-		rows = append(rows, r)
-	}
-	if len(rows) == 0 {
-		t.Fatalf("%s has no rows", name)
+	rows, err := ReadRowsFrom[T](vectors.Generated, "generated/"+name)
+	if err != nil || len(rows) == 0 {
+		t.Fatalf("%s: %d rows, %v", name, len(rows), err)
 	}
 	return rows
 }

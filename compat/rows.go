@@ -62,10 +62,16 @@ type VersionstampRow struct {
 	Error      string          `json:"error,omitempty"`
 }
 
-// ReadRows reads every row of one embedded vector file, such as
-// "pack.jsonl", into values of type T.
+// ReadRows reads every row of one embedded cross-language vector file,
+// such as "pack.jsonl", into values of type T.
 func ReadRows[T any](name string) ([]T, error) {
-	f, err := vectors.FS.Open(name)
+	return ReadRowsFrom[T](vectors.FS, name)
+}
+
+// ReadRowsFrom reads every row of a JSON-lines file of fsys, such as
+// vectors.Generated's "generated/pack.jsonl", into values of type T.
+func ReadRowsFrom[T any](fsys fs.FS, name string) ([]T, error) {
+	f, err := fsys.Open(name)
 	if err != nil {
 		return nil, err
 	}

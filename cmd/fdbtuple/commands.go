@@ -18,16 +18,21 @@ examples:
   fdbtuple pack -format printable '("user", 42)'  \x02user\x00\x15*`,
 	flags: []string{"format"}, minArgs: 1, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
-		t, err := tuple.Parse(args[0])
-		if err != nil {
-			return err
-		}
-		key, err := t.MarshalBinary()
+		key, err := parseAndPack(args[0])
 		if err != nil {
 			return err
 		}
 		return printKey(e, key, o.format)
 	},
+}
+
+// parseAndPack reads tuple text and packs it.
+func parseAndPack(text string) ([]byte, error) {
+	t, err := tuple.Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	return t.MarshalBinary()
 }
 
 func printKey(e *env, key []byte, format string) error {
@@ -163,11 +168,7 @@ example:
   \x02user\x00\x15\x07\xff`,
 	flags: []string{"format"}, minArgs: 1, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
-		t, err := tuple.Parse(args[0])
-		if err != nil {
-			return err
-		}
-		key, err := t.MarshalBinary()
+		key, err := parseAndPack(args[0])
 		if err != nil {
 			return err
 		}

@@ -16,30 +16,23 @@ form other bindings do not write (apple/foundationdb#1296), and float32
 signalling NaNs, which CPython quiets.
 
 The binding's tuple module is pure Python; importing it needs only the
-stand-in that compat/python/adapter.py explains (fdb._version and a
-fdb.impl with a Value class), because the real fdb.impl loads libfdb_c.
+stand-in that compat/python/adapter.py sets up and explains, which this
+script imports along with the adapter's value notation.
 """
+import functools
 import json
-import math
 import os
 import random
 import struct
 import sys
-import types
 import uuid
 
-import fdb
-import fdb.tuple as ft
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "compat", "python"))
+from adapter import ft, to_notation  # noqa: E402  (sets up the stand-in)
+
+import fdb  # noqa: E402
 
 fdb._version = 800
-
-
-class _NotAFutureValue:
-    """Stands in for fdb.impl.Value, a database future no tuple here holds."""
-
-
-fdb.impl = types.ModuleType("fdb.impl")
-fdb.impl.Value = _NotAFutureValue
 
 SEED = 20261122
 rng = random.Random(SEED)
@@ -59,32 +52,8 @@ def below(n):
             return r
 
 
-def to_element(v):
-    if v is None:
-        return {"null": None}
-    if isinstance(v, bool):
-        return {"bool": v}
-    if isinstance(v, bytes):
-        return {"bytes": v.hex()}
-    if isinstance(v, str):
-        return {"string": v}
-    if isinstance(v, int):
-        return {"int": str(v)}
-    if isinstance(v, ft.SingleFloat):
-        return {"float32": struct.pack(">f", v.value).hex()}
-    if isinstance(v, float):
-        return {"float64": struct.pack(">d", v).hex()}
-    if isinstance(v, uuid.UUID):
-        return {"uuid": str(v)}
-    if isinstance(v, ft.Versionstamp):
-        return {"versionstamp": v.to_bytes().hex()}
-    if isinstance(v, tuple):
-        return {"tuple": [to_element(x) for x in v]}
-    raise ValueError(repr(v))
-
-
 def notation(t):
-    return [to_element(v) for v in t]
+    return to_notation(t)
 
 
 def same(a, b):
@@ -207,7 +176,7 @@ def main():
     with open(os.path.join(out, "order.jsonl"), "w") as f:
         for i in range(200):
             ts = {ft.pack(t): t for t in (rand_tuple() for _ in range(1 + below(20)))}
-            ordered = sorted(ts.values(), key=__import__("functools").cmp_to_key(ft.compare))
+            ordered = sorted(ts.values(), key=functools.cmp_to_key(ft.compare))
             keys = [ft.pack(t) for t in ordered]
             if keys != sorted(keys):
                 raise SystemExit("compare() and byte order disagree on list %d" % i)
