@@ -19,19 +19,27 @@ import (
 // ConsumeStringAppend decode into a caller's buffer instead, for loops that
 // must not allocate; their results never alias b.
 
-// expect checks that b starts with an element of kind k.
+// expect checks that b starts with an element of kind k. It is called for
+// every element a Consume function reads, so the error is built apart.
 func expect(b []byte, k types.Kind) (decoder, error) {
-	d := decoder{in: b}
-	if len(b) == 0 {
-		return d, &DecodeError{Err: ErrTruncated, Detail: "no element: the input is empty"}
+	if len(b) == 0 || types.Code(b[0]).Kind() != k {
+		return decoder{}, kindError(b, k)
 	}
+	return decoder{in: b}, nil
+}
+
+func kindError(b []byte, k types.Kind) error {
+	if len(b) == 0 {
+		return &DecodeError{Err: ErrTruncated, Detail: "no element: the input is empty"}
+	}
+	d := decoder{in: b}
 	if got := types.Code(b[0]).Kind(); got != k {
 		if got == types.KindInvalid {
-			return d, d.fail(0, ErrInvalidCode, "%s is not a standard type code", types.Code(b[0]))
+			return d.fail(0, ErrInvalidCode, "%s is not a standard type code", types.Code(b[0]))
 		}
-		return d, d.fail(0, ErrWrongType, "want %s, got %s", k, got)
+		return d.fail(0, ErrWrongType, "want %s, got %s", k, got)
 	}
-	return d, nil
+	return nil
 }
 
 // ConsumeNull decodes a top-level null (00).
@@ -65,6 +73,22 @@ func consumeInt(b []byte) (intValue, int, error) {
 // ConsumeInt decodes an integer that fits in an int64; a larger one gives
 // ErrOutOfRange.
 func ConsumeInt(b []byte) (v int64, n int, err error) {
+	if len(b) > 0 {
+		if l, neg, ok := types.Code(b[0]).IntLength(); ok && len(b) > l && (l == 0 || b[1] != padByte(neg)) {
+			// A fixed-size form, complete and minimal: decode it here.
+			var u uint64
+			for _, c := range b[1 : 1+l] {
+				u = u<<8 | uint64(c)
+			}
+			if !neg && u <= math.MaxInt64 {
+				return int64(u), 1 + l, nil
+			}
+			if neg && l < 8 { // the value is -(2^(8l)-1-u)
+				mask := uint64(math.MaxUint64) >> (64 - 8*l)
+				return int64(u) - int64(mask), 1 + l, nil
+			}
+		}
+	}
 	iv, n, err := consumeInt(b)
 	switch {
 	case err != nil:
@@ -197,6 +221,22 @@ func ConsumeBytes(b []byte) (v []byte, n int, err error) {
 // bytes to dst, after checking they are valid UTF-8. It does not allocate
 // when cap(dst) has room.
 func ConsumeStringAppend(dst, b []byte) (out []byte, n int, err error) {
+	if len(b) > 0 && types.Code(b[0]) == types.CodeString {
+		// Short ASCII text with no 00 in it, the commonest key string: one
+		// loop finds the terminator and checks every byte.
+		for i := 1; i < len(b) && i <= shortLen; i++ {
+			c := b[i]
+			if c == 0x00 {
+				if i+1 < len(b) && b[i+1] == 0xFF {
+					break // an escaped 00: the general path
+				}
+				return append(dst, b[1:i]...), i + 1, nil
+			}
+			if c >= 0x80 {
+				break
+			}
+		}
+	}
 	raw, n, err := consumeRaw(b, types.KindString)
 	if err != nil {
 		return dst, 0, err

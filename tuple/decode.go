@@ -53,7 +53,11 @@ func (c Codec) Unpack(b []byte) (Tuple, error) {
 			return t, nil
 		}
 	}
-	d := decoder{in: b, lenient: c.Lenient, codec: c}
+	d := decoder{in: b, lenient: c.Lenient}
+	if len(c.Extensions) > 0 {
+		withExt := c // on the heap only when there are extensions to carry
+		d.codec = &withExt
+	}
 	t, _, err := d.tuple(0, false, 0)
 	return t, err
 }
@@ -63,7 +67,7 @@ func (c Codec) Unpack(b []byte) (Tuple, error) {
 type decoder struct {
 	in      []byte
 	lenient bool
-	codec   Codec // for its extensions
+	codec   *Codec // for its extensions; nil: none
 }
 
 func (d *decoder) fail(pos int, err error, format string, args ...any) error {
@@ -150,15 +154,17 @@ func (d *decoder) element(pos, depth int) (any, int, error) {
 		_ = v.UnmarshalBinary(d.in[pos+1 : next])
 		return v, next, nil
 	}
-	if x := d.codec.extensionFor(code); x != nil {
-		return d.extension(x, pos)
+	if d.codec != nil {
+		if x := d.codec.extensionFor(code); x != nil {
+			return d.extension(x, pos)
+		}
 	}
 	return nil, pos, d.fail(pos, ErrInvalidCode, "%s is not a standard type code", code)
 }
 
 // extension decodes an element of one of the codec's extensions.
 func (d *decoder) extension(x Extension, pos int) (any, int, error) {
-	v, n, err := x.ConsumeElement(d.in[pos:], d.codec)
+	v, n, err := x.ConsumeElement(d.in[pos:], *d.codec)
 	switch {
 	case err != nil:
 		var de *DecodeError

@@ -92,7 +92,7 @@ func (c Codec) ConsumeElement(b []byte) (v any, n int, err error) {
 	if len(b) == 0 {
 		return nil, 0, &DecodeError{Err: ErrTruncated, Detail: "no element: the input is empty"}
 	}
-	d := decoder{in: b, lenient: c.Lenient, codec: c}
+	d := decoder{in: b, lenient: c.Lenient, codec: &c}
 	if v, n, err = d.element(0, 0); err != nil {
 		return nil, 0, err
 	}

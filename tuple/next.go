@@ -15,6 +15,12 @@ func Next(b []byte) (code types.Code, n int, err error) {
 	if len(b) == 0 {
 		return 0, 0, &DecodeError{Err: ErrTruncated, Detail: "no element: the input is empty"}
 	}
+	if n := fixedSize[b[0]]; n > 0 && n <= len(b) {
+		return types.Code(b[0]), n, nil // the commonest case, without a decoder
+	}
+	if n := shortStringLen(b); n > 0 {
+		return types.Code(b[0]), n, nil
+	}
 	d := decoder{in: b}
 	end, err := d.skip(0, 0)
 	if err != nil {
@@ -23,9 +29,38 @@ func Next(b []byte) (code types.Code, n int, err error) {
 	return types.Code(b[0]), end, nil
 }
 
+// fixedSize is the encoded length, code included, of each fixed-size
+// element's code (null, booleans, integers of up to 8 bytes, floats,
+// UUIDs, versionstamps), and 0 for every other code.
+var fixedSize = func() (t [256]int) {
+	for c := range t {
+		code := types.Code(c)
+		switch code.Kind() {
+		case types.KindNull, types.KindBool:
+			t[c] = 1
+		case types.KindInt:
+			if n, _, ok := code.IntLength(); ok {
+				t[c] = 1 + n
+			}
+		case types.KindFloat32:
+			t[c] = 5
+		case types.KindFloat64:
+			t[c] = 9
+		case types.KindUUID:
+			t[c] = 17
+		case types.KindVersionstamp:
+			t[c] = 1 + types.VersionstampLength
+		}
+	}
+	return t
+}()
+
 // skip returns the position after the element at pos, checking framing
 // only.
 func (d *decoder) skip(pos, depth int) (int, error) {
+	if n := fixedSize[d.in[pos]]; n > 0 && n <= len(d.in)-pos {
+		return pos + n, nil
+	}
 	code := types.Code(d.in[pos])
 	switch code.Kind() {
 	case types.KindNull, types.KindBool:

@@ -22,6 +22,24 @@ func plainASCII(s string) bool {
 	return true
 }
 
+// shortStringLen returns the encoded length of a byte or text string
+// element at b[0] that ends within shortLen bytes and holds no escaped 00,
+// or 0 when it is not one (the general path then decides).
+func shortStringLen(b []byte) int {
+	if b[0] != 0x01 && b[0] != 0x02 {
+		return 0
+	}
+	for i := 1; i < len(b) && i <= shortLen; i++ {
+		if b[i] == 0x00 {
+			if i+1 < len(b) && b[i+1] == 0xFF {
+				return 0
+			}
+			return i + 1
+		}
+	}
+	return 0
+}
+
 // indexZero is bytes.IndexByte(b, 0) with a plain loop over the first
 // bytes.
 func indexZero(b []byte) int {

@@ -55,6 +55,14 @@ func (d *decoder) shapeTuple(pos int, nested bool, depth int, sh *shape) (next, 
 func (d *decoder) shapeElem(pos, depth int, sh *shape) (int, bool) {
 	switch types.Code(d.in[pos]) {
 	case types.CodeBytes, types.CodeString:
+		if n := shortStringLen(d.in[pos:]); n > 0 {
+			if d.in[pos] == byte(types.CodeBytes) {
+				sh.blob += n - 2
+			} else {
+				sh.text += n - 2
+			}
+			return pos + n, true
+		}
 		end, escapes, found := terminator(d.in, pos+1)
 		if !found {
 			return pos, false
@@ -157,7 +165,10 @@ func (f *filler) fillElem(slot *any, pos, depth int) (int, bool) {
 	case types.CodeNull:
 		return pos + 1, true
 	case types.CodeString:
-		end, escapes, _ := terminator(in, pos+1)
+		end, escapes := pos+shortStringLen(in[pos:])-1, 0
+		if end < pos {
+			end, escapes, _ = terminator(in, pos+1)
+		}
 		start := f.text.Len()
 		if escapes == 0 {
 			f.text.Write(in[pos+1 : end])

@@ -46,7 +46,18 @@ func (k Kind) String() string {
 }
 
 // Kind maps a standard code to its kind, and any other code to KindInvalid.
-func (c Code) Kind() Kind {
+func (c Code) Kind() Kind { return kindOf[c] }
+
+// kindOf is Code.Kind for every byte, computed once: decoders ask for a
+// code's kind for every element.
+var kindOf = func() (t [256]Kind) {
+	for c := range t {
+		t[c] = kindOfCode(Code(c))
+	}
+	return t
+}()
+
+func kindOfCode(c Code) Kind {
 	switch {
 	case c == CodeNull:
 		return KindNull
