@@ -84,7 +84,10 @@
 // big-integer form (1D 08 FF*8 and 0B F7 00*8, apple/foundationdb#1296),
 // where Go, Java and this package write 1C FF*8 and 0C 00*8. Both forms
 // decode, so that keys written by Python stay readable; these are the only
-// two byte strings that do not pack back to themselves.
+// two byte strings that do not pack back to themselves. (Ten FF bytes of
+// versionstamp transaction version decode, as in every binding, to an
+// incomplete Versionstamp, which packs again only through
+// PackWithVersionstamp.)
 //
 // Codec{Lenient: true}.Unpack accepts, in addition, what the Python
 // reference decodes although no encoder writes it: strings and nested
