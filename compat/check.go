@@ -3,6 +3,7 @@ package compat
 import (
 	"bytes"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
@@ -293,24 +294,14 @@ func both(a, b outcome) outcome {
 }
 
 func (c *checker) packRows() error {
-	rows, err := ReadRows[PackRow]("pack.jsonl")
-	if err != nil {
-		return err
-	}
-	s := c.section("pack.jsonl")
-	for _, r := range rows {
-		t, err := DecodeTuple(r.Tuple)
-		if err != nil {
-			return fmt.Errorf("%s: %w", r.Name, err)
-		}
-		if !c.supported(t) {
-			c.record(s, r.Name, outcome{skipped: true})
-			continue
+	return runFile(c, "pack.jsonl", func(r PackRow) (string, outcome, error) {
+		t, skip, err := c.decode(r.Tuple)
+		if err != nil || skip {
+			return r.Name, outcome{skipped: skip}, err
 		}
 		want, _ := hex.DecodeString(r.Packed)
-		c.record(s, r.Name, both(c.expectPack(t, want), c.expectUnpack(want, t)))
-	}
-	return nil
+		return r.Name, both(c.expectPack(t, want), c.expectUnpack(want, t)), nil
+	})
 }
 
 // peerOrder reports the peer's order of a and b: its compare operation if
@@ -365,66 +356,35 @@ func sign(n int) int {
 }
 
 func (c *checker) orderRows() error {
-	rows, err := ReadRows[OrderRow]("order.jsonl")
-	if err != nil {
-		return err
-	}
-	s := c.section("order.jsonl")
-	for _, r := range rows {
+	return runFile(c, "order.jsonl", func(r OrderRow) (string, outcome, error) {
 		var ts []tuple.Tuple
-		ok := true
 		for _, raw := range r.Sorted {
-			t, err := DecodeTuple(raw)
-			if err != nil {
-				return fmt.Errorf("%s: %w", r.Name, err)
+			t, skip, err := c.decode(raw)
+			if err != nil || skip {
+				return r.Name, outcome{skipped: skip}, err
 			}
-			ok = ok && c.supported(t)
 			ts = append(ts, t)
-		}
-		if !ok {
-			c.record(s, r.Name, outcome{skipped: true})
-			continue
 		}
 		o := pass()
 		for i := 1; i < len(ts) && o.ok; i++ {
 			o = c.expectOrder(ts[i-1], ts[i])
 		}
-		c.record(s, r.Name, o)
-	}
-	return nil
+		return r.Name, o, nil
+	})
 }
 
 func (c *checker) invalidRows() error {
-	rows, err := ReadRows[InvalidRow]("invalid.jsonl")
-	if err != nil {
-		return err
-	}
-	s := c.section("invalid.jsonl")
-	for _, r := range rows {
+	return runFile(c, "invalid.jsonl", func(r InvalidRow) (string, outcome, error) {
 		b, _ := hex.DecodeString(r.Packed)
-		c.record(s, r.Name, c.expectUnpack(b, nil))
-	}
-	return nil
+		return r.Name, c.expectUnpack(b, nil), nil
+	})
 }
 
 func (c *checker) versionstampRows() error {
-	rows, err := ReadRows[VersionstampRow]("versionstamp.jsonl")
-	if err != nil {
-		return err
-	}
-	s := c.section("versionstamp.jsonl")
-	if !c.report.Peer.supports(OpPackVersionstamp) {
-		s.Skipped = len(rows)
-		return nil
-	}
-	for _, r := range rows {
-		t, err := DecodeTuple(r.Tuple)
-		if err != nil {
-			return fmt.Errorf("%s: %w", r.Name, err)
-		}
-		if !c.supported(t) {
-			c.record(s, r.Name, outcome{skipped: true})
-			continue
+	return runFile(c, "versionstamp.jsonl", func(r VersionstampRow) (string, outcome, error) {
+		t, skip, err := c.decode(r.Tuple)
+		if err != nil || skip || !c.report.Peer.supports(OpPackVersionstamp) {
+			return r.Name, outcome{skipped: err == nil}, err
 		}
 		prefix, _ := hex.DecodeString(r.Prefix)
 		want, wantErr := t.AppendWithVersionstamp(append([]byte{}, prefix...), tuple.OffsetSizeForAPIVersion(r.APIVersion))
@@ -448,9 +408,8 @@ func (c *checker) versionstampRows() error {
 		default:
 			o = pass()
 		}
-		c.record(s, r.Name, o)
-	}
-	return nil
+		return r.Name, o, nil
+	})
 }
 
 // ourUnpack is this codec's strict answer for b: the tuple, or nil.
@@ -463,34 +422,23 @@ func ourUnpack(b []byte) tuple.Tuple {
 }
 
 func (c *checker) lenientRows() error {
-	rows, err := ReadRows[LenientRow]("decode_lenient.jsonl")
-	if err != nil {
-		return err
-	}
-	s := c.section("decode_lenient.jsonl")
-	for _, r := range rows {
+	return runFile(c, "decode_lenient.jsonl", func(r LenientRow) (string, outcome, error) {
 		b, _ := hex.DecodeString(r.Packed)
 		reference, err := DecodeTuple(r.Tuple)
 		if err != nil {
-			return fmt.Errorf("%s: %w", r.Name, err)
+			return r.Name, outcome{}, err
 		}
 		o := c.expectUnpack(b, ourUnpack(b))
 		o.asReference = o.gotTuple != nil && Identical(o.gotTuple, reference)
-		c.record(s, r.Name, o)
-	}
-	return nil
+		return r.Name, o, nil
+	})
 }
 
 func (c *checker) divergentRows() error {
-	rows, err := ReadRows[DivergentRow]("divergent.jsonl")
-	if err != nil {
-		return err
-	}
-	s := c.section("divergent.jsonl")
-	for _, r := range rows {
+	return runFile(c, "divergent.jsonl", func(r DivergentRow) (string, outcome, error) {
 		t, err := DecodeTuple(r.Tuple)
 		if err != nil {
-			return fmt.Errorf("%s: %w", r.Name, err)
+			return r.Name, outcome{}, err
 		}
 		ours, _ := t.MarshalBinary() // nil where this codec refuses
 		o := c.expectPack(t, ours)
@@ -503,9 +451,37 @@ func (c *checker) divergentRows() error {
 			b, _ := hex.DecodeString(form)
 			o = c.expectUnpack(b, ourUnpack(b))
 		}
-		c.record(s, r.Name, o)
+		return r.Name, o, nil
+	})
+}
+
+// runFile checks every row of a vector file with check, which gives the
+// row's name and outcome, and records them in a section named after the
+// file. An error is a fault in the vectors, not in the peer.
+func runFile[T any](c *checker, file string, check func(T) (string, outcome, error)) error {
+	rows, err := ReadRows[T](file)
+	if err != nil {
+		return err
+	}
+	s := c.section(file)
+	for _, r := range rows {
+		name, o, err := check(r)
+		if err != nil {
+			return fmt.Errorf("%s %s: %w", file, name, err)
+		}
+		c.record(s, name, o)
 	}
 	return nil
+}
+
+// decode reads a row's tuple and reports whether the peer lacks one of
+// its types, in which case the row is skipped.
+func (c *checker) decode(raw json.RawMessage) (t tuple.Tuple, skip bool, err error) {
+	t, err = DecodeTuple(raw)
+	if err != nil {
+		return nil, false, err
+	}
+	return t, !c.supported(t), nil
 }
 
 // errorKind is the protocol's error_kind for a pack_versionstamp error.
