@@ -58,65 +58,59 @@ func growthWorkloads() []workload {
 
 func allWorkloads() []workload { return append(workloads(), growthWorkloads()...) }
 
-func BenchmarkPack(b *testing.B) {
-	for _, w := range allWorkloads() {
+// benchEach runs body as a sub-benchmark per workload, reporting
+// allocations and the packed size as bytes per operation.
+func benchEach(b *testing.B, ws []workload, body func(b *testing.B, w workload, packed []byte)) {
+	for _, w := range ws {
 		b.Run(w.name, func(b *testing.B) {
+			packed := w.tup.Pack()
 			b.ReportAllocs()
-			b.SetBytes(int64(len(w.tup.Pack())))
-			for b.Loop() {
-				_ = w.tup.Pack()
-			}
+			b.SetBytes(int64(len(packed)))
+			body(b, w, packed)
 		})
 	}
+}
+
+func BenchmarkPack(b *testing.B) {
+	benchEach(b, allWorkloads(), func(b *testing.B, w workload, _ []byte) {
+		for b.Loop() {
+			_ = w.tup.Pack()
+		}
+	})
 }
 
 func BenchmarkAppend(b *testing.B) {
-	for _, w := range allWorkloads() {
-		b.Run(w.name, func(b *testing.B) {
-			b.ReportAllocs()
-			n := len(w.tup.Pack())
-			b.SetBytes(int64(n))
-			buf := make([]byte, 0, n)
-			for b.Loop() {
-				buf, _ = w.tup.AppendBinary(buf[:0])
-			}
-		})
-	}
+	benchEach(b, allWorkloads(), func(b *testing.B, w workload, packed []byte) {
+		buf := make([]byte, 0, len(packed))
+		for b.Loop() {
+			buf, _ = w.tup.AppendBinary(buf[:0])
+		}
+	})
 }
 
 func BenchmarkUnpack(b *testing.B) {
-	for _, w := range allWorkloads() {
-		b.Run(w.name, func(b *testing.B) {
-			b.ReportAllocs()
-			packed := w.tup.Pack()
-			b.SetBytes(int64(len(packed)))
-			for b.Loop() {
-				if _, err := tuple.Unpack(packed); err != nil {
-					b.Fatal(err)
-				}
+	benchEach(b, allWorkloads(), func(b *testing.B, _ workload, packed []byte) {
+		for b.Loop() {
+			if _, err := tuple.Unpack(packed); err != nil {
+				b.Fatal(err)
 			}
-		})
-	}
+		}
+	})
 }
 
 // BenchmarkNext walks the top-level elements without decoding them.
 func BenchmarkNext(b *testing.B) {
-	for _, w := range workloads() {
-		b.Run(w.name, func(b *testing.B) {
-			b.ReportAllocs()
-			packed := w.tup.Pack()
-			b.SetBytes(int64(len(packed)))
-			for b.Loop() {
-				for rest := packed; len(rest) > 0; {
-					_, n, err := tuple.Next(rest)
-					if err != nil {
-						b.Fatal(err)
-					}
-					rest = rest[n:]
+	benchEach(b, workloads(), func(b *testing.B, _ workload, packed []byte) {
+		for b.Loop() {
+			for rest := packed; len(rest) > 0; {
+				_, n, err := tuple.Next(rest)
+				if err != nil {
+					b.Fatal(err)
 				}
+				rest = rest[n:]
 			}
-		})
-	}
+		}
+	})
 }
 
 // BenchmarkWalk decodes every element of W1 to its Go type with the typed
@@ -160,35 +154,25 @@ func walkW1(key, scratch []byte) error {
 // BenchmarkFloorAlloc is make+copy of the packed bytes: the least any
 // encoder returning a fresh slice can cost.
 func BenchmarkFloorAlloc(b *testing.B) {
-	for _, w := range allWorkloads() {
-		b.Run(w.name, func(b *testing.B) {
-			b.ReportAllocs()
-			packed := w.tup.Pack()
-			b.SetBytes(int64(len(packed)))
-			for b.Loop() {
-				out := make([]byte, len(packed))
-				copy(out, packed)
-				sink = out
-			}
-		})
-	}
+	benchEach(b, allWorkloads(), func(b *testing.B, _ workload, packed []byte) {
+		for b.Loop() {
+			out := make([]byte, len(packed))
+			copy(out, packed)
+			sink = out
+		}
+	})
 }
 
 // BenchmarkFloorCopy is a copy of the packed bytes into a preallocated
 // buffer: the least any appender can cost.
 func BenchmarkFloorCopy(b *testing.B) {
-	for _, w := range allWorkloads() {
-		b.Run(w.name, func(b *testing.B) {
-			b.ReportAllocs()
-			packed := w.tup.Pack()
-			b.SetBytes(int64(len(packed)))
-			buf := make([]byte, 0, len(packed))
-			for b.Loop() {
-				buf = append(buf[:0], packed...)
-			}
-			sink = buf
-		})
-	}
+	benchEach(b, allWorkloads(), func(b *testing.B, _ workload, packed []byte) {
+		buf := make([]byte, 0, len(packed))
+		for b.Loop() {
+			buf = append(buf[:0], packed...)
+		}
+		sink = buf
+	})
 }
 
 var sink []byte
