@@ -1,7 +1,6 @@
 package tuple
 
 import (
-	"math"
 	"math/big"
 	"unicode/utf8"
 
@@ -73,30 +72,19 @@ func consumeInt(b []byte) (intValue, int, error) {
 // ConsumeInt decodes an integer that fits in an int64; a larger one gives
 // ErrOutOfRange.
 func ConsumeInt(b []byte) (v int64, n int, err error) {
-	if len(b) > 0 {
-		if l, neg, ok := types.Code(b[0]).IntLength(); ok && len(b) > l && (l == 0 || b[1] != padByte(neg)) {
-			// A fixed-size form, complete and minimal: decode it here.
-			var u uint64
-			for _, c := range b[1 : 1+l] {
-				u = u<<8 | uint64(c)
-			}
-			if !neg && u <= math.MaxInt64 {
-				return int64(u), 1 + l, nil
-			}
-			if neg && l < 8 { // the value is -(2^(8l)-1-u)
-				mask := uint64(math.MaxUint64) >> (64 - 8*l)
-				return int64(u) - int64(mask), 1 + l, nil
+	if len(b) > 0 { // the common case without the kind check and decoder
+		if iv, n, ok := fixedInt(b); ok {
+			if v, ok := iv.int64(); ok {
+				return v, n, nil
 			}
 		}
 	}
 	iv, n, err := consumeInt(b)
-	switch {
-	case err != nil:
+	if err != nil {
 		return 0, 0, err
-	case iv.big == nil && !iv.neg && iv.mag <= math.MaxInt64:
-		return int64(iv.mag), n, nil
-	case iv.big == nil && iv.neg && iv.mag <= 1<<63:
-		return int64(^iv.mag + 1), n, nil
+	}
+	if v, ok := iv.int64(); ok {
+		return v, n, nil
 	}
 	d := decoder{in: b}
 	return 0, 0, d.fail(0, ErrOutOfRange, "the value does not fit in an int64")

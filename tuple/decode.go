@@ -320,15 +320,14 @@ type intValue struct {
 // value boxes the integer as the official binding does: int64 when it fits,
 // uint64 for 2^63 to 2^64-1, *big.Int beyond either end.
 func (iv intValue) value() any {
+	if v, ok := iv.int64(); ok {
+		return v
+	}
 	switch {
 	case iv.big != nil:
 		return iv.big
-	case !iv.neg && iv.mag <= math.MaxInt64:
-		return int64(iv.mag)
 	case !iv.neg:
 		return iv.mag
-	case iv.mag <= 1<<63:
-		return int64(^iv.mag + 1) // -mag, exact down to MinInt64
 	}
 	return new(big.Int).Neg(new(big.Int).SetUint64(iv.mag))
 }
@@ -339,20 +338,57 @@ func (iv intValue) value() any {
 func readInt(in []byte, pos int, lenient bool) (intValue, int, error) {
 	d := decoder{in: in, lenient: lenient}
 	code := types.Code(in[pos])
+	if iv, n, ok := fixedInt(in[pos:]); ok {
+		return iv, pos + n, nil
+	}
 	if n, neg, ok := code.IntLength(); ok {
-		u, next, err := d.fixed(pos, n)
+		next, err := d.need(pos, n)
 		if err != nil {
 			return intValue{}, pos, err
 		}
-		if n > 0 && !lenient && in[pos+1] == padByte(neg) {
+		if !lenient { // complete, so fixedInt refused it for its leading byte
 			return intValue{}, pos, d.fail(pos, ErrNonCanonical, "leading %02x byte: the value fits in fewer bytes", padByte(neg))
 		}
-		if neg {
-			u = ^u & (math.MaxUint64 >> (64 - 8*n))
-		}
-		return intValue{mag: u, neg: neg && u != 0}, next, nil
+		return fixedValue(in[pos+1:next], neg), next, nil
 	}
 	return readBigInt(&d, pos)
+}
+
+// fixedInt decodes the fixed-size integer (codes 0C–1C) at b[0] when it is
+// complete and minimal, the only forms an encoder writes; ok is false for
+// anything else, which readInt then reports or, leniently, accepts.
+func fixedInt(b []byte) (iv intValue, n int, ok bool) {
+	l, neg, ok := types.Code(b[0]).IntLength()
+	if !ok || len(b) <= l || (l > 0 && b[1] == padByte(neg)) {
+		return intValue{}, 0, false
+	}
+	return fixedValue(b[1:1+l], neg), 1 + l, true
+}
+
+// fixedValue is the integer whose big-endian magnitude bytes (inverted
+// for a negative value) are mag.
+func fixedValue(mag []byte, neg bool) intValue {
+	var u uint64
+	for _, c := range mag {
+		u = u<<8 | uint64(c)
+	}
+	if neg {
+		u = ^u & (math.MaxUint64 >> (64 - 8*len(mag)))
+	}
+	return intValue{mag: u, neg: neg && u != 0}
+}
+
+// int64 returns the integer as an int64, if it fits.
+func (iv intValue) int64() (int64, bool) {
+	switch {
+	case iv.big != nil:
+		return 0, false
+	case !iv.neg && iv.mag <= math.MaxInt64:
+		return int64(iv.mag), true
+	case iv.neg && iv.mag <= 1<<63:
+		return int64(^iv.mag + 1), true // -mag, exact down to MinInt64
+	}
+	return 0, false
 }
 
 // padByte is the byte a magnitude starts with when it is not minimal: 00 for

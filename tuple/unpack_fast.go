@@ -2,7 +2,6 @@ package tuple
 
 import (
 	"bytes"
-	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -197,28 +196,11 @@ func (f *filler) fillElem(slot *any, pos, depth int) (int, bool) {
 		*slot = inner
 		return f.fillTuple(inner, pos+1, true, depth+1)
 	}
-	if n, neg, ok := types.Code(in[pos]).IntLength(); ok && n > 0 {
-		// Fixed-size integers, the commonest element, without the general
-		// decoder: shape checked the length, so only minimality remains.
-		if in[pos+1] == padByte(neg) {
-			return pos, false
-		}
-		var u uint64
-		for _, c := range in[pos+1 : pos+1+n] {
-			u = u<<8 | uint64(c)
-		}
-		if neg {
-			u = ^u & (math.MaxUint64 >> (64 - 8*n))
-		}
-		switch {
-		case !neg && u <= math.MaxInt64:
-			*slot = int64(u)
-		case neg && u <= 1<<63:
-			*slot = int64(^u + 1)
-		default:
-			*slot = intValue{mag: u, neg: neg}.value()
-		}
-		return pos + 1 + n, true
+	if iv, n, ok := fixedInt(in[pos:]); ok {
+		// Fixed-size integers, the commonest element, without the
+		// general decoder (which reports the faults fixedInt refuses).
+		*slot = iv.value()
+		return pos + n, true
 	}
 	v, next, err := f.d.element(pos, depth)
 	if err != nil {
