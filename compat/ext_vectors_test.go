@@ -126,15 +126,6 @@ func writeJSONL[T any](t *testing.T, name string, rows []T) {
 	}
 }
 
-func readExt[T any](t *testing.T, name string) []T {
-	t.Helper()
-	rows, err := ReadRowsFrom[T](vectors.Ext, "ext/"+name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows
-}
-
 // TestExtensionVectors checks every row of vectors/ext: each tuple packs
 // to its bytes and back, and each list is strictly ascending as bytes and
 // by Codec.Compare. Regenerate with -update-ext after a deliberate
@@ -144,7 +135,7 @@ func TestExtensionVectors(t *testing.T) {
 		writeJSONL(t, "pack.jsonl", extPackRows(t))
 		writeJSONL(t, "order.jsonl", extOrderRows(t))
 	}
-	packs := readExt[PackRow](t, "pack.jsonl")
+	packs := mustRowsFrom[PackRow](t, vectors.Ext, "ext/pack.jsonl")
 	for _, r := range packs {
 		tup, err := DecodeTuple(r.Tuple)
 		if err != nil {
@@ -160,7 +151,7 @@ func TestExtensionVectors(t *testing.T) {
 			t.Errorf("%s: unpack = %s, %v", r.Name, extCodec.Format(back), err)
 		}
 	}
-	orders := readExt[OrderRow](t, "order.jsonl")
+	orders := mustRowsFrom[OrderRow](t, vectors.Ext, "ext/order.jsonl")
 	for _, r := range orders {
 		var prev tuple.Tuple
 		var prevKey []byte

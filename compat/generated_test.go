@@ -8,20 +8,11 @@ import (
 	"github.com/fdbtuple/fdbtuple/vectors"
 )
 
-func readGenerated[T any](t *testing.T, name string) []T {
-	t.Helper()
-	rows, err := ReadRowsFrom[T](vectors.Generated, "generated/"+name)
-	if err != nil || len(rows) == 0 {
-		t.Fatalf("%s: %d rows, %v", name, len(rows), err)
-	}
-	return rows
-}
-
 // TestGeneratedVectors runs every row of the vectors regenerated from the
 // official Python binding (vectors/generated): pack both ways, and each
 // list ascending as bytes and by Compare.
 func TestGeneratedVectors(t *testing.T) {
-	packs := readGenerated[PackRow](t, "pack.jsonl")
+	packs := mustRowsFrom[PackRow](t, vectors.Generated, "generated/pack.jsonl")
 	for _, r := range packs {
 		tup := mustTuple(t, r.Name, r.Tuple)
 		want := unhex(t, r.Packed)
@@ -32,7 +23,7 @@ func TestGeneratedVectors(t *testing.T) {
 			t.Errorf("%s: unpack = %v, %v", r.Name, back, err)
 		}
 	}
-	orders := readGenerated[OrderRow](t, "order.jsonl")
+	orders := mustRowsFrom[OrderRow](t, vectors.Generated, "generated/order.jsonl")
 	for _, r := range orders {
 		var prev []byte
 		var prevT tuple.Tuple

@@ -4,16 +4,25 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"io/fs"
 	"math"
 	"strings"
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/vectors"
 )
 
+// mustRows reads a cross-language vector file, which must have rows.
 func mustRows[T any](t *testing.T, name string) []T {
 	t.Helper()
-	rows, err := ReadRows[T](name)
+	return mustRowsFrom[T](t, vectors.FS, name)
+}
+
+// mustRowsFrom reads a JSON-lines file of fsys, which must have rows.
+func mustRowsFrom[T any](t *testing.T, fsys fs.FS, name string) []T {
+	t.Helper()
+	rows, err := ReadRowsFrom[T](fsys, name)
 	if err != nil {
 		t.Fatal(err)
 	}
