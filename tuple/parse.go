@@ -315,11 +315,14 @@ func (p *parser) number() (any, error) {
 		return nil, p.failWith(ErrTooLarge, "integer %q needs more than 255 bytes", lit)
 	}
 	p.pos = end
-	return normalizeBig(b), nil
+	return NormalizeInt(b), nil
 }
 
-// normalizeBig returns b as the Go type Unpack gives the same value.
-func normalizeBig(b *big.Int) any {
+// NormalizeInt returns b as the Go type Unpack gives the same value:
+// int64 when it fits, uint64 from 2^63 to 2^64-1, and b itself beyond.
+// Tuples built with it compare identical, Go types included, to decoded
+// ones.
+func NormalizeInt(b *big.Int) any {
 	switch {
 	case b.IsInt64():
 		return b.Int64()

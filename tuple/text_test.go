@@ -2,6 +2,7 @@ package tuple_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"strings"
@@ -228,4 +229,12 @@ func TestParseElement(t *testing.T) {
 	if _, _, err := tuple.ParseElement(`/x`); !errors.Is(err, tuple.ErrSyntax) {
 		t.Errorf("ParseElement(/x) = %v", err)
 	}
+}
+
+func ExampleNormalizeInt() {
+	for _, s := range []string{"-5", "18446744073709551615", "18446744073709551616"} {
+		b, _ := new(big.Int).SetString(s, 10)
+		fmt.Printf("%T ", tuple.NormalizeInt(b))
+	}
+	// Output: int64 uint64 *big.Int
 }

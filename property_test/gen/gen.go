@@ -162,16 +162,9 @@ func Int() *rapid.Generator[any] {
 	)
 }
 
-// Normalize returns v in the Go type tuple.Unpack gives its value.
-func Normalize(v *big.Int) any {
-	switch {
-	case v.IsInt64():
-		return v.Int64()
-	case v.IsUint64():
-		return v.Uint64()
-	}
-	return v
-}
+// Normalize returns v in the Go type tuple.Unpack gives its value; it is
+// tuple.NormalizeInt.
+func Normalize(v *big.Int) any { return tuple.NormalizeInt(v) }
 
 // Float32 generates float32s including ±0, ±Inf, subnormals, the extremes
 // and NaNs with payloads (quiet and signalling, both signs).
