@@ -12,7 +12,11 @@ import (
 // PackWithVersionstamp, which must find the one incomplete stamp.
 type encoder struct {
 	codec Codec // for its extensions
-	// stamps enables incomplete versionstamps and counts them.
+	// validated: sizeTuple has already checked the UTF-8 of every string,
+	// so the append pass need not check it again.
+	validated bool
+	// allowIncomplete lets incomplete versionstamps through; stamps counts
+	// them.
 	allowIncomplete bool
 	stamps          int
 	// stampPos is the index in dst of the first 0xFF of the first
@@ -45,7 +49,7 @@ func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte,
 		if plainASCII(v) {
 			return append(append(append(dst, byte(types.CodeString)), v...), 0x00), nil
 		}
-		if !utf8.ValidString(v) {
+		if !e.validated && !utf8.ValidString(v) {
 			return dst, &EncodeError{Value: v, Err: ErrInvalidUTF8}
 		}
 		return AppendString(dst, v), nil

@@ -43,6 +43,7 @@ func (s Subspace) Pack(t Tuple) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	e.validated = true
 	dst := make([]byte, len(s.prefix), len(s.prefix)+n)
 	copy(dst, s.prefix)
 	return e.appendTuple(dst, t, false, 0)

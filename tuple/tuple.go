@@ -56,6 +56,7 @@ func (t Tuple) MarshalBinary() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	e.validated = true
 	return e.appendTuple(make([]byte, 0, n), t, false, 0)
 }
 
