@@ -35,49 +35,27 @@ func (e *encoder) appendTuple(dst []byte, t []any, nested bool, depth int) ([]by
 	return dst, nil
 }
 
-// appendElem appends one element. The type switch covers the common types
+// appendElem appends one element. The common types go through appendLeaf,
 // without reflection; reflect is used only for named types (type UserID
 // int64) and the rarer kinds.
 func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte, error) {
+	if s, ok := v.(string); ok {
+		if !plainASCII(s) && !e.validated && !utf8.ValidString(s) {
+			return dst, &EncodeError{Value: s, Err: ErrInvalidUTF8}
+		}
+		return AppendString(dst, s), nil
+	}
+	if out, ok := appendLeaf(dst, v, nested); ok {
+		return out, nil
+	}
 	switch v := v.(type) {
-	case nil:
-		if nested {
-			return AppendNestedNull(dst), nil
+	case Versionstamp: // an incomplete one: appendLeaf takes the others
+		if !e.allowIncomplete {
+			return dst, &EncodeError{Value: v, Err: ErrIncompleteVersionstamp}
 		}
-		return AppendNull(dst), nil
-	case string:
-		if plainASCII(v) {
-			return append(append(append(dst, byte(types.CodeString)), v...), 0x00), nil
-		}
-		if !e.validated && !utf8.ValidString(v) {
-			return dst, &EncodeError{Value: v, Err: ErrInvalidUTF8}
-		}
-		return AppendString(dst, v), nil
-	case []byte:
-		return AppendBytes(dst, v), nil
-	case int:
-		return AppendInt(dst, int64(v)), nil
-	case int64:
-		return AppendInt(dst, v), nil
-	case uint64:
-		return AppendUint(dst, v), nil
-	case bool:
-		return AppendBool(dst, v), nil
-	case float64:
-		return AppendFloat64(dst, v), nil
-	case float32:
-		return AppendFloat32(dst, v), nil
-	case UUID:
-		return AppendUUID(dst, v), nil
-	case Versionstamp:
-		if !v.IsComplete() {
-			if !e.allowIncomplete {
-				return dst, &EncodeError{Value: v, Err: ErrIncompleteVersionstamp}
-			}
-			e.stamps++
-			if e.stamps == 1 {
-				e.stampPos = len(dst) + 1
-			}
+		e.stamps++
+		if e.stamps == 1 {
+			e.stampPos = len(dst) + 1
 		}
 		return AppendVersionstamp(dst, v), nil
 	case *big.Int:

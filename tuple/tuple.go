@@ -51,6 +51,12 @@ func (t Tuple) Pack() []byte {
 // MarshalBinary returns the tuple's encoding in a slice of exactly the
 // right length, allocated once.
 func (t Tuple) MarshalBinary() ([]byte, error) {
+	// Most keys are short: encode into a stack buffer and copy the result
+	// out, which costs one allocation and one pass over the elements.
+	var buf [stackPackLen]byte
+	if out, ok := appendPlain(buf[:0], t, false, 0, len(buf)); ok {
+		return clone(out), nil
+	}
 	var e encoder
 	n, err := e.sizeTuple(t, false, 0)
 	if err != nil {
@@ -60,10 +66,24 @@ func (t Tuple) MarshalBinary() ([]byte, error) {
 	return e.appendTuple(make([]byte, 0, n), t, false, 0)
 }
 
+// stackPackLen is the longest encoding MarshalBinary builds on the stack
+// before copying it out; longer ones are sized first.
+const stackPackLen = 256
+
+// clone returns a copy of b with no spare capacity. Unlike make and copy,
+// append does not zero the bytes it is about to overwrite.
+func clone(b []byte) []byte {
+	c := append([]byte(nil), b...)
+	return c[:len(c):len(c)]
+}
+
 // AppendBinary appends the tuple's encoding to dst. It never retains dst or
 // changes dst[:len(dst)], and it does not allocate when cap(dst) has room.
 // On error it returns dst with its original length.
 func (t Tuple) AppendBinary(dst []byte) ([]byte, error) {
+	if out, ok := appendPlain(dst, t, false, 0, noLimit); ok {
+		return out, nil
+	}
 	var e encoder
 	return e.appendTuple(dst, t, false, 0)
 }
