@@ -130,6 +130,44 @@ func BenchmarkWalk(b *testing.B) {
 	})
 }
 
+// BenchmarkWalkElements is BenchmarkWalk with the Elements iterator
+// finding each element and the Consume functions decoding it.
+func BenchmarkWalkElements(b *testing.B) {
+	packed := workloads()[0].tup.Pack()
+	b.Run("W1", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(packed)))
+		scratch := make([]byte, 0, 64)
+		for b.Loop() {
+			if err := walkW1Elements(packed, scratch); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// walkW1Elements reads W1 as walkW1 does, element by element.
+func walkW1Elements(key, scratch []byte) error {
+	i := 0
+	for elem, err := range tuple.Elements(key) {
+		switch {
+		case err != nil:
+			return err
+		case i%2 == 0:
+			scratch, _, err = tuple.ConsumeStringAppend(scratch[:0], elem)
+		case i == 1:
+			_, _, err = tuple.ConsumeUUID(elem)
+		default:
+			_, _, err = tuple.ConsumeInt(elem)
+		}
+		if err != nil {
+			return err
+		}
+		i++
+	}
+	return nil
+}
+
 // walkW1 reads ("user", uuid, "post", int, "comment", int, "react", int).
 func walkW1(key, scratch []byte) error {
 	var n int
@@ -188,6 +226,9 @@ func TestWorkloadsRoundTrip(t *testing.T) {
 		}
 	}
 	if err := walkW1(workloads()[0].tup.Pack(), nil); err != nil {
+		t.Error(err)
+	}
+	if err := walkW1Elements(workloads()[0].tup.Pack(), nil); err != nil {
 		t.Error(err)
 	}
 }

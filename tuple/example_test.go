@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/types"
 )
 
 func ExampleTuple_Pack() {
@@ -171,4 +172,25 @@ func ExampleDesc() {
 	// ("events", desc(300))
 	// ("events", desc(200))
 	// ("events", desc(100))
+}
+
+func ExampleElements() {
+	key := tuple.Tuple{"user", 1234, tuple.Tuple{"tag", nil}}.Pack()
+	for elem, err := range tuple.Elements(key) {
+		if err != nil {
+			panic(err)
+		}
+		if code, _, _ := tuple.Next(elem); code == types.CodeNested {
+			for inner := range tuple.NestedElements(elem) {
+				fmt.Printf("  nested % x\n", inner)
+			}
+			continue
+		}
+		fmt.Printf("% x\n", elem)
+	}
+	// Output:
+	// 02 75 73 65 72 00
+	// 16 04 d2
+	//   nested 02 74 61 67 00
+	//   nested 00 ff
 }
