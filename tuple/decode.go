@@ -227,23 +227,21 @@ func decodeFloat64(u uint64) float64 {
 // Runs of escaped zeros are stepped over without a new search, so that a
 // string of zeros costs no more per byte than one with a few.
 func terminator(in []byte, from int) (end, escapes int, found bool) {
-	for {
-		i := indexZero(in[from:])
-		if i < 0 {
-			return len(in), escapes, false
-		}
+	// The first search favours short strings; after an escaped zero the
+	// rest may be long, so the vectorised search takes over.
+	i := indexZero(in[from:])
+	for i >= 0 {
 		from += i
-		for {
-			if from+1 >= len(in) || in[from+1] != 0xFF {
-				return from, escapes, true
-			}
+		for from+1 < len(in) && in[from] == 0x00 && in[from+1] == 0xFF {
 			escapes++
 			from += 2
-			if from >= len(in) || in[from] != 0x00 {
-				break
-			}
 		}
+		if from < len(in) && in[from] == 0x00 {
+			return from, escapes, true
+		}
+		i = bytes.IndexByte(in[from:], 0x00)
 	}
+	return len(in), escapes, false
 }
 
 // payload returns the unescaped payload of the string element at pos, in

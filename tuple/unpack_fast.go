@@ -164,15 +164,12 @@ func (f *filler) fillElem(slot *any, pos, depth int) (int, bool) {
 	case types.CodeNull:
 		return pos + 1, true
 	case types.CodeString:
-		end, escapes := pos+shortStringLen(in[pos:])-1, 0
-		if end < pos {
-			end, escapes, _ = terminator(in, pos+1)
-		}
 		start := f.text.Len()
-		if escapes == 0 {
+		end := pos + shortStringLen(in[pos:]) - 1
+		if end > pos {
 			f.text.Write(in[pos+1 : end])
 		} else {
-			writeUnescaped(&f.text, in[pos+1:end])
+			end = writeUntilTerminator(&f.text, in, pos+1)
 		}
 		s := f.text.String()[start:]
 		if !plainASCII(s) && !utf8.ValidString(s) {
@@ -181,8 +178,7 @@ func (f *filler) fillElem(slot *any, pos, depth int) (int, bool) {
 		*slot = s
 		return end + 1, true
 	case types.CodeBytes:
-		end, _, _ := terminator(in, pos+1)
-		out := appendUnescaped(f.blob[:0], in[pos+1:end])
+		out, end := appendUntilTerminator(f.blob[:0], in, pos+1)
 		*slot = out[:len(out):len(out)]
 		f.blob = f.blob[len(out):]
 		return end + 1, true
@@ -210,15 +206,38 @@ func (f *filler) fillElem(slot *any, pos, depth int) (int, bool) {
 	return next, true
 }
 
-// writeUnescaped is appendUnescaped for a strings.Builder.
-func writeUnescaped(w *strings.Builder, raw []byte) {
+// appendUntilTerminator appends the unescaped content of the byte or text
+// string whose content starts at in[from], and returns the position of
+// its terminator. The shape pass has found that terminator, so one search
+// per zero both unescapes and finds the end.
+func appendUntilTerminator(dst, in []byte, from int) ([]byte, int) {
 	for {
-		i := bytes.IndexByte(raw, 0x00)
-		if i < 0 || i+1 >= len(raw) {
-			w.Write(raw)
-			return
+		end := from + bytes.IndexByte(in[from:], 0x00)
+		if end+1 >= len(in) || in[end+1] != 0xFF {
+			return append(dst, in[from:end]...), end
 		}
-		w.Write(raw[:i+1])
-		raw = raw[i+2:] // skip the FF
+		dst = append(dst, in[from:end+1]...) // through the escaped 00
+		from = end + 2
+		for from+1 < len(in) && in[from] == 0x00 && in[from+1] == 0xFF {
+			dst = append(dst, 0x00) // a run of zeros without a new search
+			from += 2
+		}
+	}
+}
+
+// writeUntilTerminator is appendUntilTerminator for a strings.Builder.
+func writeUntilTerminator(w *strings.Builder, in []byte, from int) int {
+	for {
+		end := from + bytes.IndexByte(in[from:], 0x00)
+		if end+1 >= len(in) || in[end+1] != 0xFF {
+			w.Write(in[from:end])
+			return end
+		}
+		w.Write(in[from : end+1]) // through the escaped 00
+		from = end + 2
+		for from+1 < len(in) && in[from] == 0x00 && in[from+1] == 0xFF {
+			w.WriteByte(0x00)
+			from += 2
+		}
 	}
 }
