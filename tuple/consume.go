@@ -1,6 +1,7 @@
 package tuple
 
 import (
+	"encoding/binary"
 	"math/big"
 	"unicode/utf8"
 
@@ -122,6 +123,9 @@ func ConsumeBigInt(b []byte) (v *big.Int, n int, err error) {
 
 // ConsumeFloat32 decodes a float32 (code 20), bit for bit.
 func ConsumeFloat32(b []byte) (v float32, n int, err error) {
+	if len(b) >= SizeFloat32 && types.Code(b[0]) == types.CodeFloat32 {
+		return decodeFloat32(binary.BigEndian.Uint32(b[1:])), SizeFloat32, nil
+	}
 	d, err := expect(b, types.KindFloat32)
 	if err != nil {
 		return 0, 0, err
@@ -135,6 +139,9 @@ func ConsumeFloat32(b []byte) (v float32, n int, err error) {
 
 // ConsumeFloat64 decodes a float64 (code 21), bit for bit.
 func ConsumeFloat64(b []byte) (v float64, n int, err error) {
+	if len(b) >= SizeFloat64 && types.Code(b[0]) == types.CodeFloat64 {
+		return decodeFloat64(binary.BigEndian.Uint64(b[1:])), SizeFloat64, nil
+	}
 	d, err := expect(b, types.KindFloat64)
 	if err != nil {
 		return 0, 0, err
@@ -148,6 +155,9 @@ func ConsumeFloat64(b []byte) (v float64, n int, err error) {
 
 // ConsumeUUID decodes a UUID (code 30).
 func ConsumeUUID(b []byte) (v UUID, n int, err error) {
+	if len(b) >= SizeUUID && types.Code(b[0]) == types.CodeUUID {
+		return UUID(b[1:SizeUUID]), SizeUUID, nil // without the decoder
+	}
 	d, err := expect(b, types.KindUUID)
 	if err != nil {
 		return v, 0, err
