@@ -102,18 +102,14 @@ func appendComposite(dst []byte, id tuple.Tuple, lax bool) ([]byte, error) {
 	return append(dst, ')'), nil
 }
 
-// elementText is one element in the tuple text form.
+// elementText is one element in the tuple text form; lax prints an
+// unsupported value instead of failing.
 func elementText(v any, lax bool) (string, error) {
-	t := tuple.Tuple{v}
 	if lax {
-		s := t.String()
-		return s[1 : len(s)-2], nil // drop "(" and ",)"
+		return tuple.Codec{}.FormatElement(v), nil
 	}
-	b, err := t.AppendText(nil)
-	if err != nil {
-		return "", err
-	}
-	return string(b[1 : len(b)-2]), nil
+	b, err := tuple.AppendElementText(nil, v)
+	return string(b), err
 }
 
 // bareKind reports whether a kind prints without quotes: a letter, then

@@ -194,3 +194,13 @@ func ExampleElements() {
 	//   nested 02 74 61 67 00
 	//   nested 00 ff
 }
+
+func ExampleAppendElementText() {
+	b, err := tuple.AppendElementText([]byte("id="), tuple.Tuple{"post", 1234})
+	fmt.Println(string(b), err)
+	v, n, err := tuple.ParseElement(`"post"`)
+	fmt.Println(v, n, err)
+	// Output:
+	// id=("post", 1234) <nil>
+	// post 6 <nil>
+}

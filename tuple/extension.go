@@ -113,6 +113,14 @@ func (c Codec) Format(t Tuple) string {
 	return string(b)
 }
 
+// FormatElement returns one element's text form (see AppendElementText),
+// with c's extensions' values in their own text forms. Like String, it
+// prints an unsupported value as unsupported(<type>) instead of failing.
+func (c Codec) FormatElement(v any) string {
+	b, _ := appendElemText(nil, v, true, 0, c)
+	return string(b)
+}
+
 // Describe is the package Describe with c's extensions: their elements
 // print in their text forms, and an element of an unknown user code as
 // user(0xNN, b"<the rest of the key>"), since its length is unknown.

@@ -65,6 +65,14 @@ func (t *Tuple) UnmarshalText(text []byte) error {
 	return nil
 }
 
+// AppendElementText appends the text form of one element, as it appears
+// inside a tuple's text form: "a", 42, UUID("…"), (1, 2) for a nested
+// tuple. ParseElement reads it back. An element of an unsupported type is
+// an ErrUnsupportedType error.
+func AppendElementText(dst []byte, v any) ([]byte, error) {
+	return appendElemText(dst, v, false, 0, Codec{})
+}
+
 func appendTupleText(dst []byte, t []any, lax bool, depth int, c Codec) ([]byte, error) {
 	if depth > MaxDepth {
 		return dst, &EncodeError{Value: t, Err: ErrTooDeep}

@@ -44,8 +44,38 @@ func TestTextRoundTripVectors(t *testing.T) {
 		if !compat.Identical(back, tup) {
 			t.Fatalf("Parse(%s) = %s", text, back)
 		}
+		for _, v := range tup {
+			checkElementText(t, v)
+		}
 	}
 	t.Logf("%d tuples", len(all))
+}
+
+// checkElementText checks that one element's text form reads back as
+// the element, alone and through FormatElement.
+func checkElementText(t *testing.T, v any) {
+	t.Helper()
+	b, err := tuple.AppendElementText([]byte("x"), v)
+	if err != nil || b[0] != 'x' {
+		t.Fatalf("AppendElementText(%#v) = %q, %v", v, b, err)
+	}
+	text := string(b[1:])
+	back, n, err := tuple.ParseElement(text)
+	if err != nil || n != len(text) || !compat.Identical(tuple.Tuple{back}, tuple.Tuple{v}) {
+		t.Fatalf("ParseElement(%s) = %#v, %d, %v", text, back, n, err)
+	}
+	if f := (tuple.Codec{}).FormatElement(v); f != text {
+		t.Fatalf("FormatElement(%#v) = %s, AppendElementText gave %s", v, f, text)
+	}
+}
+
+func TestElementTextUnsupported(t *testing.T) {
+	if _, err := tuple.AppendElementText(nil, struct{}{}); !errors.Is(err, tuple.ErrUnsupportedType) {
+		t.Errorf("AppendElementText(struct{}{}): %v", err)
+	}
+	if got := (tuple.Codec{}).FormatElement(struct{}{}); got != "unsupported(struct {})" {
+		t.Errorf("FormatElement(struct{}{}) = %s", got)
+	}
 }
 
 // TestTextForm pins the printed form of each kind.

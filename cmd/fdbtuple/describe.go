@@ -109,7 +109,7 @@ func (d *describer) element(pos, depth int) (int, error) {
 			}
 			return pos, d.fail(pos, depth, err)
 		}
-		d.row(pos, n, depth, code.String(), elemText(d.codec, v))
+		d.row(pos, n, depth, code.String(), d.codec.FormatElement(v))
 		return pos + n, nil
 	}
 	if _, _, err := tuple.Next(d.key[pos:]); err != nil && len(d.codec.Extensions) == 0 {
@@ -134,9 +134,4 @@ func (d *describer) element(pos, depth int) (int, error) {
 			return p + 1, nil
 		}
 	}
-}
-
-// elemText is one element in the tuple text form.
-func elemText(c tuple.Codec, v any) string {
-	return strings.TrimSuffix(strings.TrimPrefix(c.Format(tuple.Tuple{v}), "("), ",)")
 }
