@@ -204,7 +204,9 @@ func (p Path) KindRange(kind string) (begin, end []byte, err error) {
 }
 
 // Contains reports whether key is p's own key or a descendant's (or either
-// with fields).
+// with fields). It packs p on every call; a loop over many keys should
+// pack p once and test bytes.HasPrefix(key, packed), which is the same
+// test.
 func (p Path) Contains(key []byte) bool {
 	prefix, err := p.MarshalBinary()
 	return err == nil && bytes.HasPrefix(key, prefix)
