@@ -46,8 +46,19 @@ func TestAppendAllocs(t *testing.T) {
 			t.Errorf("%s: %v allocations, want 0", name, n)
 		}
 	}
-	if n := testing.AllocsPerRun(100, func() { _, _ = key.MarshalBinary() }); n != 1 {
-		t.Errorf("MarshalBinary: %v allocations, want exactly 1", n)
+	long := tuple.Tuple{bytes.Repeat([]byte{0, 1}, 300)} // too long for the stack buffer
+	sub := tuple.NewSubspace([]byte("app\x00"))
+	nestedKey := tuple.Tuple{tuple.Tuple{"a", nil}}
+	for name, f := range map[string]func(){
+		"MarshalBinary":         func() { _, _ = key.MarshalBinary() },
+		"MarshalBinary (long)":  func() { _, _ = long.MarshalBinary() },
+		"Subspace.Pack":         func() { _, _ = sub.Pack(key) },
+		"Subspace.Pack (long)":  func() { _, _ = sub.Pack(long) },
+		"Pack (a nested tuple)": func() { _ = nestedKey.Pack() },
+	} {
+		if n := testing.AllocsPerRun(100, f); n != 1 {
+			t.Errorf("%s: %v allocations, want exactly 1", name, n)
+		}
 	}
 	// The offsets used above must point where the test thinks they do.
 	if v, _, _ := tuple.ConsumeInt(packed[29:]); v != 1234 {

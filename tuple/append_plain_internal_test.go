@@ -2,6 +2,7 @@ package tuple
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -72,5 +73,23 @@ func TestPlainDeclines(t *testing.T) {
 	}
 	if _, ok := appendPlain(nil, deep, false, 0, noLimit); ok {
 		t.Error("appendPlain took a tuple nested past MaxDepth")
+	}
+}
+
+// TestPackAfter checks a prefix with the tuple after it, above all
+// prefixes that leave the stack buffer too little room or none.
+func TestPackAfter(t *testing.T) {
+	tup := Tuple{"user", int64(7), []byte("a\x00b"), Tuple{nil}}
+	packed := tup.Pack()
+	for _, n := range []int{0, 1, stackPackLen - len(packed) - 1, stackPackLen - len(packed), stackPackLen - 3, stackPackLen, stackPackLen + 1, 1000} {
+		prefix := bytes.Repeat([]byte{0xAB}, n)
+		got, err := packAfter(prefix, tup)
+		want := append(bytes.Clone(prefix), packed...)
+		if err != nil || !bytes.Equal(got, want) || cap(got) != len(got) {
+			t.Errorf("prefix of %d bytes: %x (cap %d), %v", n, got, cap(got), err)
+		}
+	}
+	if _, err := packAfter([]byte("p"), Tuple{"\xff"}); !errors.Is(err, ErrInvalidUTF8) {
+		t.Errorf("invalid UTF-8 after a prefix: %v", err)
 	}
 }

@@ -37,17 +37,7 @@ func (s Subspace) Sub(elems ...any) (Subspace, error) {
 }
 
 // Pack returns the prefix followed by the packed t.
-func (s Subspace) Pack(t Tuple) ([]byte, error) {
-	var e encoder
-	n, err := e.sizeTuple(t, false, 0)
-	if err != nil {
-		return nil, err
-	}
-	e.validated = true
-	dst := make([]byte, len(s.prefix), len(s.prefix)+n)
-	copy(dst, s.prefix)
-	return e.appendTuple(dst, t, false, 0)
-}
+func (s Subspace) Pack(t Tuple) ([]byte, error) { return packAfter(s.prefix, t) }
 
 // PackWithVersionstamp is Tuple.PackWithVersionstamp with s's prefix.
 func (s Subspace) PackWithVersionstamp(t Tuple) ([]byte, error) {

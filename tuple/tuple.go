@@ -50,12 +50,18 @@ func (t Tuple) Pack() []byte {
 
 // MarshalBinary returns the tuple's encoding in a slice of exactly the
 // right length, allocated once.
-func (t Tuple) MarshalBinary() ([]byte, error) {
+func (t Tuple) MarshalBinary() ([]byte, error) { return packAfter(nil, t) }
+
+// packAfter returns prefix followed by t's encoding, in a new slice of
+// exactly the right length.
+func packAfter(prefix []byte, t Tuple) ([]byte, error) {
 	// Most keys are short: encode into a stack buffer and copy the result
 	// out, which costs one allocation and one pass over the elements.
 	var buf [stackPackLen]byte
-	if out, ok := appendPlain(buf[:0], t, false, 0, len(buf)); ok {
-		return clone(out), nil
+	if len(prefix) <= len(buf) {
+		if out, ok := appendPlain(append(buf[:0], prefix...), t, false, 0, len(buf)); ok {
+			return clone(out), nil
+		}
 	}
 	var e encoder
 	n, err := e.sizeTuple(t, false, 0)
@@ -63,7 +69,9 @@ func (t Tuple) MarshalBinary() ([]byte, error) {
 		return nil, err
 	}
 	e.validated = true
-	return e.appendTuple(make([]byte, 0, n), t, false, 0)
+	dst := make([]byte, len(prefix), len(prefix)+n)
+	copy(dst, prefix)
+	return e.appendTuple(dst, t, false, 0)
 }
 
 // stackPackLen is the longest encoding MarshalBinary builds on the stack
