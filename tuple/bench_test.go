@@ -116,30 +116,20 @@ func BenchmarkNext(b *testing.B) {
 // BenchmarkWalk decodes every element of W1 to its Go type with the typed
 // Consume functions, strings into a reused buffer: the zero-allocation
 // way to read a key.
-func BenchmarkWalk(b *testing.B) {
-	packed := workloads()[0].tup.Pack()
-	b.Run("W1", func(b *testing.B) {
-		b.ReportAllocs()
-		b.SetBytes(int64(len(packed)))
-		scratch := make([]byte, 0, 64)
-		for b.Loop() {
-			if err := walkW1(packed, scratch); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-}
+func BenchmarkWalk(b *testing.B) { benchWalkW1(b, walkW1) }
 
 // BenchmarkWalkElements is BenchmarkWalk with the Elements iterator
 // finding each element and the Consume functions decoding it.
-func BenchmarkWalkElements(b *testing.B) {
+func BenchmarkWalkElements(b *testing.B) { benchWalkW1(b, walkW1Elements) }
+
+func benchWalkW1(b *testing.B, walk func(key, scratch []byte) error) {
 	packed := workloads()[0].tup.Pack()
 	b.Run("W1", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(packed)))
 		scratch := make([]byte, 0, 64)
 		for b.Loop() {
-			if err := walkW1Elements(packed, scratch); err != nil {
+			if err := walk(packed, scratch); err != nil {
 				b.Fatal(err)
 			}
 		}
