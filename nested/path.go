@@ -122,18 +122,51 @@ func (p Path) Tuple() tuple.Tuple {
 	return t
 }
 
-// AppendBinary appends the path's key to dst.
+// AppendBinary appends the path's key to dst. It allocates nothing when
+// dst has room. On error it returns dst with its original length; an id
+// that cannot be encoded is a *tuple.EncodeError whose Path is the one
+// it has in the path's Tuple (segment, then element, the kind being 0).
 func (p Path) AppendBinary(dst []byte) ([]byte, error) {
-	for _, s := range p.segs {
-		if s.Kind == "" {
-			return dst, ErrEmptyKind
+	start := len(dst)
+	for i, s := range p.segs {
+		var err error
+		if dst, err = appendSegment(dst, i, s); err != nil {
+			return dst[:start], err
 		}
 	}
-	return p.Tuple().AppendBinary(dst)
+	return dst, nil
+}
+
+// appendSegment appends segment i, the nested tuple (kind, id...),
+// without building that tuple: the kind and then each id element as it is
+// written inside a nested tuple.
+func appendSegment(dst []byte, i int, s Segment) ([]byte, error) {
+	if s.Kind == "" {
+		return dst, ErrEmptyKind
+	}
+	dst, err := tuple.AppendStringChecked(tuple.BeginNested(dst), s.Kind)
+	if err != nil {
+		return dst, &tuple.EncodeError{Path: []int{i, 0}, Value: s.Kind, Err: err}
+	}
+	for j, v := range s.ID {
+		if v == nil { // the one element written otherwise inside a nested tuple
+			dst = tuple.AppendNestedNull(dst)
+			continue
+		}
+		one := [1]any{v}
+		if dst, err = tuple.Tuple(one[:]).AppendBinary(dst); err != nil {
+			var ee *tuple.EncodeError
+			if errors.As(err, &ee) { // [0, ...] within one: [i, j+1, ...] here
+				ee.Path = append([]int{i, j + 1}, ee.Path[1:]...)
+			}
+			return dst, err
+		}
+	}
+	return tuple.EndNested(dst), nil
 }
 
 // MarshalBinary returns the path's key.
-func (p Path) MarshalBinary() ([]byte, error) { return p.AppendBinary(nil) }
+func (p Path) MarshalBinary() ([]byte, error) { return p.Key() }
 
 // Pack returns the path's key. Like tuple.Tuple.Pack it panics if an id
 // cannot be encoded; use MarshalBinary to get an error instead.
@@ -149,11 +182,36 @@ func (p Path) Pack() []byte {
 // whose path places it and whose fields (a version, an attribute name, ...)
 // follow. See the package doc on the shape fields must not have.
 func (p Path) Key(fields ...any) ([]byte, error) {
-	b, err := p.MarshalBinary()
+	n := sizeHint(fields)
+	for _, s := range p.segs {
+		n += 3 + len(s.Kind) + sizeHint(s.ID)
+	}
+	b, err := p.AppendBinary(make([]byte, 0, n))
 	if err != nil {
 		return nil, err
 	}
-	return tuple.Tuple(fields).AppendBinary(b)
+	if b, err = tuple.Tuple(fields).AppendBinary(b); err != nil {
+		return nil, err
+	}
+	return b[:len(b):len(b)], nil
+}
+
+// sizeHint is about the encoded length of elems, enough for most, so that
+// a key is allocated once: exact for text without 00 bytes, and the
+// longest fixed size for every other element.
+func sizeHint(elems []any) int {
+	n := 0
+	for _, v := range elems {
+		switch v := v.(type) {
+		case string:
+			n += 2 + len(v)
+		case []byte:
+			n += 2 + len(v)
+		default:
+			n += 18
+		}
+	}
+	return n
 }
 
 // UnmarshalBinary sets p to the path a key holds. The key must be a path

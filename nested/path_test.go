@@ -254,3 +254,57 @@ func TestDecodeErrors(t *testing.T) {
 		t.Errorf("unsupported id packs: %v", err)
 	}
 }
+
+// TestAppendErrors checks that packing a path reports a bad id where it
+// is in the path's tuple, the same place the tuple layer reports it.
+func TestAppendErrors(t *testing.T) {
+	for _, p := range []nested.Path{
+		nested.New("user", 1).Child("post", 2, struct{}{}),
+		nested.New("user", 1).Child("post", tuple.Tuple{1, struct{}{}}),
+		nested.New("user", 1).Child("\xff"),
+		nested.New("a").Child("b").Child("c", 1, "ok", "\xc3"),
+	} {
+		buf := []byte("keep")
+		got, err := p.AppendBinary(buf)
+		_, want := p.Tuple().AppendBinary(nil)
+		var ge, we *tuple.EncodeError
+		if !errors.As(err, &ge) || !errors.As(want, &we) || !slices.Equal(ge.Path, we.Path) || !errors.Is(err, we.Err) {
+			t.Errorf("%#v: AppendBinary error %v; the tuple layer says %v", p.Tuple(), err, want)
+		}
+		if string(got) != "keep" {
+			t.Errorf("%#v: AppendBinary left %q in dst", p.Tuple(), got)
+		}
+	}
+}
+
+// TestAppendMatchesTuple checks the path's own encoder against packing
+// its Tuple, null and nested ids included.
+func TestAppendMatchesTuple(t *testing.T) {
+	for _, p := range []nested.Path{
+		{},
+		nested.New("user", user).Child("post", 1234).Child("comment", 1678901234, nil),
+		nested.New("x", nil, tuple.Tuple{nil, 1}, []byte{0}, "a\x00b").Child("y"),
+		nested.New("n", int8(-3), uint(7), 1.5, float32(2), true),
+	} {
+		got, err := p.MarshalBinary()
+		want := p.Tuple().Pack()
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: %x, %v; want %x", p, got, err, want)
+		}
+	}
+}
+
+func TestAppendAllocs(t *testing.T) {
+	p := nested.New("user", user).Child("post", 1234).Child("comment", 1678901234, nil)
+	buf := make([]byte, 0, 128)
+	if n := testing.AllocsPerRun(100, func() { _, _ = p.AppendBinary(buf) }); n != 0 {
+		t.Errorf("AppendBinary into a buffer with room: %v allocations", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = p.Key("title", 3) }); n != 1 {
+		t.Errorf("Key: %v allocations, want 1", n)
+	}
+	key, _ := p.Key("title", 3)
+	if cap(key) != len(key) {
+		t.Errorf("Key has %d bytes of spare capacity", cap(key)-len(key))
+	}
+}
