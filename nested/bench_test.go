@@ -30,3 +30,18 @@ func BenchmarkPathKey(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPathDecode reads a three-level path and its fields back from a
+// key, as a scan does for every key.
+func BenchmarkPathDecode(b *testing.B) {
+	key, err := nested.New("user", user).Child("post", 1234).Child("comment", 1678901234).Key("title")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := nested.Decode(key); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -286,49 +286,68 @@ func DecodeDepth(key []byte, depth int) (Path, []byte, error) {
 }
 
 func decode(key []byte, depth int) (Path, []byte, error) {
-	var p Path
-	rest := key
-	for depth < 0 || len(p.segs) < depth {
+	// Find where the segments end, looking only at their framing and at
+	// their kinds' type codes, then decode them all with one Unpack, which
+	// allocates once for all their elements and once for all their text.
+	end, count := 0, 0
+	for depth < 0 || count < depth {
+		rest := key[end:]
 		if len(rest) == 0 {
 			if depth >= 0 {
-				return Path{}, nil, fmt.Errorf("%w: key has %d segments, want %d", ErrNotPath, len(p.segs), depth)
+				return Path{}, nil, fmt.Errorf("%w: key has %d segments, want %d", ErrNotPath, count, depth)
 			}
 			break
 		}
-		offset := len(key) - len(rest)
-		code, _, err := tuple.Next(rest)
+		code, n, err := tuple.Next(rest)
 		if err != nil {
-			return Path{}, nil, shifted(err, offset)
+			return Path{}, nil, shifted(err, end)
 		}
-		if code != types.CodeNested {
-			if depth >= 0 || len(p.segs) == 0 {
-				return Path{}, nil, fmt.Errorf("%w: element %d at offset %d is %s, not a segment (a nested tuple starting with a string kind)", ErrNotPath, len(p.segs), offset, code.Kind())
+		if !isSegment(code, rest[:n]) {
+			if depth >= 0 || count == 0 {
+				return Path{}, nil, notSegment(key, end, n, count, code)
 			}
 			break
 		}
-		t, n, err := tuple.ConsumeTuple(rest)
-		if err != nil {
-			return Path{}, nil, shifted(err, offset)
-		}
-		kind, ok := segmentKind(t)
-		if !ok {
-			if depth >= 0 || len(p.segs) == 0 {
-				return Path{}, nil, fmt.Errorf("%w: element %d at offset %d is the tuple %s, not a segment (its first element must be a non-empty string kind)", ErrNotPath, len(p.segs), offset, t)
-			}
-			break
-		}
-		p.segs = append(p.segs, Segment{Kind: kind, ID: t[1:len(t):len(t)]})
-		rest = rest[n:]
+		end += n
+		count++
 	}
-	return p, rest, nil
+	if count == 0 {
+		return Path{}, key, nil
+	}
+	t, err := tuple.Unpack(key[:end])
+	if err != nil {
+		return Path{}, nil, err
+	}
+	p := Path{segs: make([]Segment, len(t))}
+	for i, v := range t {
+		seg := v.(tuple.Tuple) // isSegment saw a nested tuple
+		p.segs[i] = Segment{Kind: seg[0].(string), ID: seg[1:len(seg):len(seg)]}
+	}
+	return p, key[end:], nil
 }
 
-func segmentKind(t tuple.Tuple) (string, bool) {
-	if len(t) == 0 {
-		return "", false
+// isSegment reports whether the element elem, of the given code, is a
+// segment: a nested tuple whose first element is a non-empty string.
+// (The encoding of an empty string is 02 00; any other is longer.)
+func isSegment(code types.Code, elem []byte) bool {
+	if code != types.CodeNested || len(elem) < 2 {
+		return false
 	}
-	kind, ok := t[0].(string)
-	return kind, ok && kind != ""
+	kindCode, n, err := tuple.Next(elem[1:])
+	return err == nil && kindCode == types.CodeString && n > 2
+}
+
+// notSegment is the error for a key whose element at offset, the count-th,
+// should have been a segment and is not.
+func notSegment(key []byte, offset, n, count int, code types.Code) error {
+	if code != types.CodeNested {
+		return fmt.Errorf("%w: element %d at offset %d is %s, not a segment (a nested tuple starting with a string kind)", ErrNotPath, count, offset, code.Kind())
+	}
+	t, _, err := tuple.ConsumeTuple(key[offset : offset+n])
+	if err != nil {
+		return shifted(err, offset)
+	}
+	return fmt.Errorf("%w: element %d at offset %d is the tuple %s, not a segment (its first element must be a non-empty string kind)", ErrNotPath, count, offset, t)
 }
 
 // shifted reports a tuple decoding error at its offset in the whole key.

@@ -247,6 +247,23 @@ func TestDecodeErrors(t *testing.T) {
 	if _, _, err := nested.Decode(key); !errors.As(err, &de) || de.Offset != len(nested.New("user", 7).Pack())+1 { // the unterminated string inside the segment
 		t.Errorf("offset of the fault: %v", err)
 	}
+	// Faults that only decoding the content finds are reported at their
+	// offset in the whole key too.
+	user7 := nested.New("user", 7).Pack()
+	for _, tt := range []struct {
+		name   string
+		tail   []byte
+		err    error
+		offset int
+	}{
+		{"invalid UTF-8 kind", []byte{0x05, 0x02, 'p', 0xff, 0x00, 0x00}, tuple.ErrInvalidUTF8, 1},
+		{"non-minimal id", []byte{0x05, 0x02, 'p', 0x00, 0x16, 0x00, 0x01, 0x00}, tuple.ErrNonCanonical, 4},
+	} {
+		_, _, err := nested.Decode(append(bytes.Clone(user7), tt.tail...))
+		if !errors.Is(err, tt.err) || !errors.As(err, &de) || de.Offset != len(user7)+tt.offset {
+			t.Errorf("%s: Decode = %v; want %v at offset %d", tt.name, err, tt.err, len(user7)+tt.offset)
+		}
+	}
 	if _, err := nested.New("", 1).MarshalBinary(); !errors.Is(err, nested.ErrEmptyKind) {
 		t.Errorf("empty kind packs: %v", err)
 	}
