@@ -191,6 +191,26 @@ func appendContract(t *rapid.T) {
 	}
 }
 
+// packPaths: the ways to pack a tuple agree byte for byte. Pack and
+// Subspace.Pack take a stack path for short keys and size long ones first;
+// Codec.Pack always goes through the general encoder; prefixes up to 300
+// bytes push keys across the stack buffer's size.
+func packPaths(t *rapid.T) {
+	tup := gen.Tuple(gen.Options{}).Draw(t, "t")
+	prefix := rapid.SliceOfN(rapid.Byte(), 0, 300).Draw(t, "prefix")
+	want, err := tuple.Codec{}.Pack(tup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pack(t, tup); !bytes.Equal(got, want) || cap(got) != len(got) {
+		t.Fatalf("MarshalBinary = %x (cap %d), the encoder %x", got, cap(got), want)
+	}
+	got, err := tuple.NewSubspace(prefix).Pack(tup)
+	if err != nil || !bytes.Equal(got, append(slices.Clone(prefix), want...)) || cap(got) != len(got) {
+		t.Fatalf("Subspace(%x).Pack = %x, %v; want the prefix and %x", prefix, got, err, want)
+	}
+}
+
 // versionstampPosition: the position suffix points at the incomplete
 // stamp, and writing a commit version there gives a key that unpacks to
 // the tuple with that stamp completed.
@@ -240,6 +260,7 @@ func TestRange(t *testing.T)                { rapid.Check(t, rangeContains) }
 func TestCanonical(t *testing.T)            { rapid.Check(t, canonical) }
 func TestLowLevel(t *testing.T)             { rapid.Check(t, lowLevel) }
 func TestAppendContract(t *testing.T)       { rapid.Check(t, appendContract) }
+func TestPackPaths(t *testing.T)            { rapid.Check(t, packPaths) }
 func TestVersionstampPosition(t *testing.T) { rapid.Check(t, versionstampPosition) }
 func TestText(t *testing.T)                 { rapid.Check(t, text) }
 
