@@ -271,10 +271,10 @@ func (p Path) Contains(key []byte) bool {
 }
 
 // Decode reads the path at the start of key: every leading element that is
-// a nested tuple starting with a string. It returns the path and the rest
-// of the key (the fields), in which it has looked only at the first
-// element. A key whose first element is not a segment is ErrNotPath; an
-// empty key is the root.
+// a nested tuple starting with a non-empty string. It returns the path and
+// the rest of the key (the fields), of which it has read only the framing
+// of the first element, to see that it is not a segment. A key whose first
+// element is not a segment is ErrNotPath; an empty key is the root.
 func Decode(key []byte) (Path, []byte, error) {
 	return decode(key, -1)
 }
