@@ -3,6 +3,7 @@ package property_test
 import (
 	"bytes"
 	"errors"
+	"iter"
 	"slices"
 	"testing"
 
@@ -174,6 +175,37 @@ func lowLevel(t *rapid.T) {
 	}
 	if len(rest) != 0 {
 		t.Fatalf("%d bytes left after the last element", len(rest))
+	}
+	checkElements(t, tuple.Elements(pack(t, tup)), tup)
+}
+
+// checkElements checks that an Elements or NestedElements walk yields
+// want's elements, descending into nested tuples with NestedElements.
+func checkElements(t *rapid.T, elems iter.Seq2[[]byte, error], want tuple.Tuple) {
+	i := 0
+	for elem, err := range elems {
+		if err != nil || i >= len(want) {
+			t.Fatalf("element %d of %s: %x, %v", i, want, elem, err)
+		}
+		switch w := want[i].(type) {
+		case tuple.Tuple:
+			checkElements(t, tuple.NestedElements(elem), w)
+		case []any:
+			checkElements(t, tuple.NestedElements(elem), w)
+		case nil:
+			if elem[0] != 0x00 {
+				t.Fatalf("element %d of %s: %x for a null", i, want, elem)
+			}
+		default:
+			v, n, err := tuple.ConsumeElement(elem)
+			if err != nil || n != len(elem) || !identical(tuple.Tuple{v}, tuple.Tuple{w}) {
+				t.Fatalf("element %d of %s: %x decodes to %#v, %d, %v", i, want, elem, v, n, err)
+			}
+		}
+		i++
+	}
+	if i != len(want) {
+		t.Fatalf("walked %d elements of %s", i, want)
 	}
 }
 
