@@ -2,6 +2,7 @@ package tuple_test
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -220,5 +221,27 @@ func TestWorkloadsRoundTrip(t *testing.T) {
 	}
 	if err := walkW1Elements(workloads()[0].tup.Pack(), nil); err != nil {
 		t.Error(err)
+	}
+}
+
+// BenchmarkUnpackDeep unpacks tuples nested 10 and 100 levels deep, each
+// level holding a string and an integer: the cost per level must not grow
+// with the depth.
+func BenchmarkUnpackDeep(b *testing.B) {
+	for _, depth := range []int{10, 100} {
+		t := tuple.Tuple{"leaf", int64(0)}
+		for i := 1; i < depth; i++ {
+			t = tuple.Tuple{"level", int64(i), t}
+		}
+		packed := t.Pack()
+		b.Run(fmt.Sprint("depth-", depth), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(packed)))
+			for b.Loop() {
+				if _, err := tuple.Unpack(packed); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

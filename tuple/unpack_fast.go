@@ -26,6 +26,32 @@ type shape struct {
 	elems int // elements of every tuple, all levels
 	text  int // content bytes of all strings
 	blob  int // content bytes of all byte strings
+	// The element count of every nested tuple, in the order their 05
+	// bytes appear, which is the order pass 2 meets them in: the first
+	// ones in an array, so that most keys need no allocation for them
+	// (a slice into a local array would escape with the filler), the
+	// rest in more.
+	counts  [8]int
+	more    []int
+	nNested int
+}
+
+// addNested reserves the count of the next nested tuple.
+func (sh *shape) addNested() int {
+	i := sh.nNested
+	sh.nNested++
+	if i >= len(sh.counts) {
+		sh.more = append(sh.more, 0)
+	}
+	return i
+}
+
+// count returns a pointer to the count of the i-th nested tuple.
+func (sh *shape) count(i int) *int {
+	if i < len(sh.counts) {
+		return &sh.counts[i]
+	}
+	return &sh.more[i-len(sh.counts)]
 }
 
 // shapeTuple returns the position after the tuple and its element count.
@@ -76,7 +102,9 @@ func (d *decoder) shapeElem(pos, depth int, sh *shape) (int, bool) {
 		if depth >= MaxDepth {
 			return pos, false
 		}
-		next, _, ok := d.shapeTuple(pos+1, true, depth+1, sh)
+		i := sh.addNested()
+		next, n, ok := d.shapeTuple(pos+1, true, depth+1, sh)
+		*sh.count(i) = n
 		return next, ok
 	}
 	next, err := d.skip(pos, depth)
@@ -92,17 +120,21 @@ type filler struct {
 	// element is a substring of it: one allocation for all of them.
 	text strings.Builder
 	blob []byte // unused byte-string memory, carved from the front
+	// sh is the shape pass's result; nextNested indexes the count of the
+	// next nested tuple to fill.
+	sh         shape
+	nextNested int
 }
 
 // unpackFast is the strict two-pass decoder. ok is false when the input
 // has a fault, which the caller then reports with the one-pass decoder.
 func unpackFast(b []byte) (t Tuple, ok bool) {
 	f := filler{d: decoder{in: b}}
-	var sh shape
-	_, top, ok := f.d.shapeTuple(0, false, 0, &sh)
+	_, top, ok := f.d.shapeTuple(0, false, 0, &f.sh)
 	if !ok {
 		return nil, false
 	}
+	sh := &f.sh
 	f.slab = make([]any, sh.elems)
 	f.text.Grow(sh.text)
 	if sh.blob > 0 {
@@ -142,22 +174,6 @@ func (f *filler) fillTuple(t Tuple, pos int, nested bool, depth int) (int, bool)
 	return pos, true
 }
 
-// countNested counts the elements of the nested tuple whose content starts
-// at pos; shape has checked its framing.
-func (f *filler) countNested(pos, depth int) int {
-	in := f.d.in
-	n := 0
-	for in[pos] != 0x00 || (pos+1 < len(in) && in[pos+1] == 0xFF) {
-		if in[pos] == 0x00 {
-			pos += 2
-		} else {
-			pos, _ = f.d.skip(pos, depth)
-		}
-		n++
-	}
-	return n
-}
-
 func (f *filler) fillElem(slot *any, pos, depth int) (int, bool) {
 	in := f.d.in
 	switch types.Code(in[pos]) {
@@ -188,7 +204,8 @@ func (f *filler) fillElem(slot *any, pos, depth int) (int, bool) {
 		*slot = u
 		return pos + 17, true
 	case types.CodeNested:
-		inner := f.take(f.countNested(pos+1, depth+1))
+		inner := f.take(*f.sh.count(f.nextNested))
+		f.nextNested++
 		*slot = inner
 		return f.fillTuple(inner, pos+1, true, depth+1)
 	}
