@@ -84,24 +84,16 @@ func TestSizeFunctions(t *testing.T) {
 // TestNextAgreesWithUnpack walks every packed vector row with Next and
 // checks each step against ConsumeElement and the full decode.
 func TestNextAgreesWithUnpack(t *testing.T) {
-	rows, err := compat.ReadRows[compat.PackRow]("pack.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range rows {
-		b := dhex(t, r.Packed)
-		whole, err := tuple.Unpack(b)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, r := range packRows(t) {
+		b, whole := r.packed, r.tup
 		for i := 0; len(b) > 0; i++ {
 			code, n, err := tuple.Next(b)
 			if err != nil || code != types.Code(b[0]) {
-				t.Fatalf("%s: Next = %v, %d, %v", r.Name, code, n, err)
+				t.Fatalf("%s: Next = %v, %d, %v", r.name, code, n, err)
 			}
 			v, m, err := tuple.ConsumeElement(b)
 			if err != nil || m != n || !compat.Identical(tuple.Tuple{v}, tuple.Tuple{whole[i]}) {
-				t.Fatalf("%s element %d: ConsumeElement = %#v, %d, %v; Next said %d", r.Name, i, v, m, err, n)
+				t.Fatalf("%s element %d: ConsumeElement = %#v, %d, %v; Next said %d", r.name, i, v, m, err, n)
 			}
 			b = b[n:]
 		}

@@ -17,17 +17,9 @@ import (
 // TestTextRoundTripVectors: Parse(t.String()) is t, bit for bit, for the
 // decoded tuple of every pack vector row and every table row.
 func TestTextRoundTripVectors(t *testing.T) {
-	rows, err := compat.ReadRows[compat.PackRow]("pack.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var all []tuple.Tuple
-	for _, r := range rows {
-		tup, err := tuple.Unpack(dhex(t, r.Packed))
-		if err != nil {
-			t.Fatal(err)
-		}
-		all = append(all, tup)
+	for _, r := range packRows(t) {
+		all = append(all, r.tup)
 	}
 	for _, rows := range tables {
 		for _, r := range rows {
