@@ -13,7 +13,7 @@ func ExampleDecodeTuple() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Printf("%s\n% x\n", t, t.Pack())
+	fmt.Printf("%s\n% x\n", t.Text(), t.Pack())
 	back, _ := compat.EncodeTuple(t)
 	fmt.Println(string(back))
 	// Output:

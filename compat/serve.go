@@ -55,7 +55,7 @@ func answer(req Request, version string) Response {
 		if err != nil {
 			return fail(err)
 		}
-		b, err := t.MarshalBinary()
+		b, err := (tuple.Codec{}).Pack(t)
 		if err != nil {
 			return fail(err)
 		}

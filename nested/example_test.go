@@ -27,7 +27,7 @@ func ExampleParse() {
 		panic(err)
 	}
 	for s := range p.Segments() {
-		fmt.Printf("%s %v\n", s.Kind, s.ID)
+		fmt.Printf("%s %s\n", s.Kind, s.ID.Text())
 	}
 	// Output:
 	// user (7,)

@@ -7,7 +7,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/property_test/gen"
+	"github.com/fdbtuple/fdbtuple/subspace"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/types"
 	"pgregory.net/rapid"
@@ -78,16 +80,13 @@ func rangeContains(t *rapid.T) {
 	if inside != isExt {
 		t.Fatalf("%s extends %s: %v, but inside Range: %v", other, base, isExt, inside)
 	}
-	sub, err := tuple.SubspaceOf(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sb, se := sub.Range()
-	if inSub := bytes.Compare(sb, key) <= 0 && bytes.Compare(key, se) < 0; inSub != isExt {
+	sub := subspace.Sub(base...)
+	sb, se := sub.FDBRangeKeys()
+	if inSub := bytes.Compare(sb.FDBKey(), key) <= 0 && bytes.Compare(key, se.FDBKey()) < 0; inSub != isExt {
 		t.Fatalf("Subspace range disagrees for %s under %s", other, base)
 	}
 	if isExt {
-		rest, err := sub.Unpack(key)
+		rest, err := sub.Unpack(fdb.Key(key))
 		if err != nil || !identical(rest, other[len(base):]) {
 			t.Fatalf("Subspace.Unpack = %s, %v; want %s", rest, err, other[len(base):])
 		}
@@ -223,23 +222,27 @@ func appendContract(t *rapid.T) {
 	}
 }
 
-// packPaths: the ways to pack a tuple agree byte for byte. Pack and
-// Subspace.Pack take a stack path for short keys and size long ones first;
-// Codec.Pack always goes through the general encoder; prefixes up to 300
-// bytes push keys across the stack buffer's size.
+// packPaths: the ways to pack a tuple agree byte for byte. Pack,
+// Codec.Pack and a subspace's Pack take a stack path for short keys and
+// size long ones first; Codec.AppendTuple always goes through the general
+// encoder; prefixes up to 300 bytes push keys across the stack buffer's
+// size.
 func packPaths(t *rapid.T) {
 	tup := gen.Tuple(gen.Options{}).Draw(t, "t")
 	prefix := rapid.SliceOfN(rapid.Byte(), 0, 300).Draw(t, "prefix")
-	want, err := tuple.Codec{}.Pack(tup)
+	want, err := tuple.Codec{}.AppendTuple(nil, tup)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := pack(t, tup); !bytes.Equal(got, want) || cap(got) != len(got) {
-		t.Fatalf("MarshalBinary = %x (cap %d), the encoder %x", got, cap(got), want)
+		t.Fatalf("Codec.Pack = %x (cap %d), the encoder %x", got, cap(got), want)
 	}
-	got, err := tuple.NewSubspace(prefix).Pack(tup)
-	if err != nil || !bytes.Equal(got, append(slices.Clone(prefix), want...)) || cap(got) != len(got) {
-		t.Fatalf("Subspace(%x).Pack = %x, %v; want the prefix and %x", prefix, got, err, want)
+	if got := tup.Pack(); !bytes.Equal(got, want) {
+		t.Fatalf("Pack = %x, the encoder %x", got, want)
+	}
+	got := subspace.FromBytes(prefix).Pack(tup)
+	if !bytes.Equal(got, append(slices.Clone(prefix), want...)) || cap(got) != len(got) {
+		t.Fatalf("subspace(%x).Pack = %x; want the prefix and %x", prefix, got, want)
 	}
 }
 
@@ -275,10 +278,10 @@ func versionstampPosition(t *rapid.T) {
 	}
 }
 
-// text: Parse(t.String()) is t, bit for bit.
+// text: Parse(t.Text()) is t, bit for bit.
 func text(t *rapid.T) {
 	tup := gen.Tuple(gen.Options{Incomplete: true}).Draw(t, "t")
-	back, err := tuple.Parse(tup.String())
+	back, err := tuple.Parse(tup.Text())
 	if err != nil || !identical(back, tup) {
 		t.Fatalf("Parse(%s) = %s, %v", tup, back, err)
 	}

@@ -11,7 +11,7 @@ import (
 
 // pack packs a generated tuple, which must pack.
 func pack(t *rapid.T, tup tuple.Tuple) []byte {
-	b, err := tup.MarshalBinary()
+	b, err := (tuple.Codec{}).Pack(tup)
 	if err != nil {
 		t.Fatalf("pack %s: %v", tup, err)
 	}

@@ -47,13 +47,14 @@ func TestAppendAllocs(t *testing.T) {
 		}
 	}
 	long := tuple.Tuple{bytes.Repeat([]byte{0, 1}, 300)} // too long for the stack buffer
-	sub := tuple.NewSubspace([]byte("app\x00"))
+	prefix := []byte("app\x00")
 	nestedKey := tuple.Tuple{tuple.Tuple{"a", nil}}
 	for name, f := range map[string]func(){
-		"MarshalBinary":         func() { _, _ = key.MarshalBinary() },
-		"MarshalBinary (long)":  func() { _, _ = long.MarshalBinary() },
-		"Subspace.Pack":         func() { _, _ = sub.Pack(key) },
-		"Subspace.Pack (long)":  func() { _, _ = sub.Pack(long) },
+		"Codec.Pack":            func() { _, _ = (tuple.Codec{}).Pack(key) },
+		"Codec.Pack (long)":     func() { _, _ = (tuple.Codec{}).Pack(long) },
+		"Pack (long)":           func() { _ = long.Pack() },
+		"PackAfter":             func() { _, _ = (tuple.Codec{}).PackAfter(prefix, key) },
+		"PackAfter (long)":      func() { _, _ = (tuple.Codec{}).PackAfter(prefix, long) },
 		"Pack (a nested tuple)": func() { _ = nestedKey.Pack() },
 	} {
 		if n := testing.AllocsPerRun(100, f); n != 1 {
@@ -77,7 +78,7 @@ func TestAppendContract(t *testing.T) {
 	for name, rows := range tables {
 		for _, r := range rows {
 			tup := tuple.Tuple{r.v, "tail\x00"}
-			want, err := tup.MarshalBinary()
+			want, err := (tuple.Codec{}).Pack(tup)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,7 +8,7 @@ import (
 )
 
 // TestPlainMatchesEncoder checks the plain path against the encoder, above
-// all at the edge of MarshalBinary's stack buffer, where the plain path
+// all at the edge of Pack's stack buffer, where the plain path
 // must give up before it would outgrow the buffer.
 func TestPlainMatchesEncoder(t *testing.T) {
 	var cases []Tuple
@@ -32,9 +32,9 @@ func TestPlainMatchesEncoder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := tup.MarshalBinary()
+		got, err := Codec{}.Pack(tup)
 		if err != nil || !bytes.Equal(got, want) || cap(got) != len(got) {
-			t.Fatalf("MarshalBinary(%.40v): %x (cap %d), %v; want %x", tup, got, cap(got), err, want)
+			t.Fatalf("Codec.Pack(%.40v): %x (cap %d), %v; want %x", tup, got, cap(got), err, want)
 		}
 		if got, ok := appendPlain(nil, tup, false, 0, noLimit); !ok || !bytes.Equal(got, want) {
 			t.Fatalf("appendPlain(%.40v) = %x, %v; want %x", tup, got, ok, want)
@@ -83,13 +83,16 @@ func TestPackAfter(t *testing.T) {
 	packed := tup.Pack()
 	for _, n := range []int{0, 1, stackPackLen - len(packed) - 1, stackPackLen - len(packed), stackPackLen - 3, stackPackLen, stackPackLen + 1, 1000} {
 		prefix := bytes.Repeat([]byte{0xAB}, n)
-		got, err := packAfter(prefix, tup)
+		got, err := packAfter(prefix, tup, false)
 		want := append(bytes.Clone(prefix), packed...)
 		if err != nil || !bytes.Equal(got, want) || cap(got) != len(got) {
 			t.Errorf("prefix of %d bytes: %x (cap %d), %v", n, got, cap(got), err)
 		}
 	}
-	if _, err := packAfter([]byte("p"), Tuple{"\xff"}); !errors.Is(err, ErrInvalidUTF8) {
+	if _, err := packAfter([]byte("p"), Tuple{"\xff"}, false); !errors.Is(err, ErrInvalidUTF8) {
 		t.Errorf("invalid UTF-8 after a prefix: %v", err)
+	}
+	if got, err := packAfter([]byte("p"), Tuple{"\xff"}, true); err != nil || string(got) != "p\x02\xff\x00" {
+		t.Errorf("invalid UTF-8 after a prefix, written raw: %x, %v", got, err)
 	}
 }

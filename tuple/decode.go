@@ -18,9 +18,10 @@ import (
 // schemas nest a handful of levels.
 const MaxDepth = 100
 
-// Codec holds decoding options. The zero value is the strict decoder that
-// Unpack uses. A Codec is a plain value: nothing in this package changes how
-// another caller's tuples encode or decode.
+// Codec holds the options of encoding and decoding. The zero value is the
+// strict codec behind Unpack, Compare and the error-returning encoders. A
+// Codec is a plain value: nothing in this package changes how another
+// caller's tuples encode or decode.
 type Codec struct {
 	// Lenient accepts what the Python reference binding accepts although no
 	// encoder writes it: byte strings, strings and nested tuples that run to
@@ -32,6 +33,13 @@ type Codec struct {
 	// (0x40–0x4F); see Extension. Without them, user codes are
 	// ErrInvalidCode.
 	Extensions []Extension
+	// AllowInvalidUTF8 encodes and decodes strings whose bytes are not
+	// valid UTF-8 byte for byte, as the official Go binding does: its
+	// Pack writes a Go string's bytes unchecked, and its Unpack returns
+	// them. Set it to read keys that binding wrote from such strings.
+	// Without it, they are ErrInvalidUTF8 both ways, as Python's decoder
+	// rejects them (Java's replaces each bad sequence with U+FFFD).
+	AllowInvalidUTF8 bool
 }
 
 // Unpack decodes a packed tuple strictly: it accepts exactly the bytes that
@@ -48,12 +56,12 @@ func (c Codec) Unpack(b []byte) (Tuple, error) {
 		if err := c.check(); err != nil {
 			return nil, err
 		}
-	} else if !c.Lenient {
+	} else if !c.Lenient && !c.AllowInvalidUTF8 {
 		if t, ok := unpackFast(b); ok {
 			return t, nil
 		}
 	}
-	d := decoder{in: b, lenient: c.Lenient}
+	d := decoder{in: b, lenient: c.Lenient, rawUTF8: c.AllowInvalidUTF8}
 	if len(c.Extensions) > 0 {
 		withExt := c // on the heap only when there are extensions to carry
 		d.codec = &withExt
@@ -67,6 +75,7 @@ func (c Codec) Unpack(b []byte) (Tuple, error) {
 type decoder struct {
 	in      []byte
 	lenient bool
+	rawUTF8 bool   // Codec.AllowInvalidUTF8
 	codec   *Codec // for its extensions; nil: none
 }
 
@@ -84,7 +93,7 @@ func (d *decoder) fail(pos int, err error, format string, args ...any) error {
 // tuple decodes elements from pos until the input ends (top level) or a
 // bare 00 closes a nested tuple. It returns the position after the tuple.
 func (d *decoder) tuple(pos int, nested bool, depth int) (Tuple, int, error) {
-	t := Tuple{}
+	var t Tuple      // nil when empty, as the official binding decodes it
 	start := pos - 1 // the 05 code, when nested
 	for i := 0; ; i++ {
 		if pos >= len(d.in) {
@@ -288,7 +297,7 @@ func (d *decoder) string(pos int) (any, int, error) {
 	if err != nil {
 		return nil, pos, err
 	}
-	if !utf8.Valid(b) {
+	if !d.rawUTF8 && !utf8.Valid(b) {
 		return nil, pos, d.fail(pos, ErrInvalidUTF8, "at byte %d of the string", invalidUTF8At(b))
 	}
 	return string(b), next, nil

@@ -57,7 +57,7 @@ func TestDescendingStrings(t *testing.T) {
 }
 
 func TestDescendingMisuse(t *testing.T) {
-	if _, err := (tuple.Tuple{tuple.Desc(1)}).MarshalBinary(); !errors.Is(err, tuple.ErrUnsupportedType) {
+	if _, err := (tuple.Codec{}).Pack(tuple.Tuple{tuple.Desc(1)}); !errors.Is(err, tuple.ErrUnsupportedType) {
 		t.Errorf("Desc without the extension: %v", err)
 	}
 	if _, err := descCodec.Pack(tuple.Tuple{tuple.Desc(tuple.Desc(1))}); !errors.Is(err, tuple.ErrUnsupportedType) {

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"unicode/utf8"
 
+	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -15,6 +16,9 @@ type encoder struct {
 	// validated: sizeTuple has already checked the UTF-8 of every string,
 	// so the append pass need not check it again.
 	validated bool
+	// rawUTF8 writes strings that are not valid UTF-8 byte for byte, as
+	// the official binding's Pack does, instead of refusing them.
+	rawUTF8 bool
 	// allowIncomplete lets incomplete versionstamps through; stamps counts
 	// them.
 	allowIncomplete bool
@@ -40,7 +44,7 @@ func (e *encoder) appendTuple(dst []byte, t []any, nested bool, depth int) ([]by
 // int64) and the rarer kinds.
 func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte, error) {
 	if s, ok := v.(string); ok {
-		if !plainASCII(s) && !e.validated && !utf8.ValidString(s) {
+		if !plainASCII(s) && !e.validated && !e.rawUTF8 && !utf8.ValidString(s) {
 			return dst, &EncodeError{Value: s, Err: ErrInvalidUTF8}
 		}
 		return AppendString(dst, s), nil
@@ -91,8 +95,13 @@ func (e *encoder) appendNested(dst []byte, t []any, depth int) ([]byte, error) {
 }
 
 // canonical converts a value of a named type to the unnamed type it
-// encodes as, or returns ok == false if there is none.
+// encodes as, or returns ok == false if there is none. An
+// fdb.KeyConvertible (an fdb.Key, a subspace) encodes as the byte string
+// of its key, as in the official binding.
 func canonical(v any) (c any, ok bool) {
+	if k, isKey := v.(fdb.KeyConvertible); isKey {
+		return []byte(k.FDBKey()), true
+	}
 	switch v := v.(type) { // unnamed types first, without reflection
 	case int8:
 		return int64(v), true
@@ -179,7 +188,7 @@ func (e *encoder) sizeElem(v any, nested bool, depth int) (int, error) {
 		if plainASCII(v) {
 			return 2 + len(v), nil
 		}
-		if !utf8.ValidString(v) {
+		if !e.rawUTF8 && !utf8.ValidString(v) {
 			return 0, &EncodeError{Value: v, Err: ErrInvalidUTF8}
 		}
 		return SizeString(v), nil

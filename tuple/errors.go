@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -48,12 +49,11 @@ var (
 	ErrWrongType = errors.New("tuple: unexpected element type")
 	// ErrOutOfRange: an integer that does not fit the Go type asked for.
 	ErrOutOfRange = errors.New("tuple: integer out of range")
-	// ErrNoPrefixEnd: PrefixEnd was given a prefix of only 0xFF bytes.
-	ErrNoPrefixEnd = errors.New("tuple: key has no prefix end (empty or all 0xff)")
+	// ErrNoPrefixEnd: PrefixEnd was given a prefix of only 0xFF bytes. It
+	// is fdb.ErrNoStrinc.
+	ErrNoPrefixEnd = fdb.ErrNoStrinc
 	// ErrSyntax: text that Parse or ParsePrintable cannot read.
 	ErrSyntax = errors.New("tuple: syntax error")
-	// ErrNotInSubspace: Subspace.Unpack was given a key outside it.
-	ErrNotInSubspace = errors.New("tuple: key is not in subspace")
 )
 
 // DecodeError reports bytes that are not a valid packed tuple: where, what

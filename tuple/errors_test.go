@@ -79,14 +79,14 @@ func TestDepthLimit(t *testing.T) {
 		}
 		return tup
 	}
-	ok, err := deep(tuple.MaxDepth).MarshalBinary()
+	ok, err := (tuple.Codec{}).Pack(deep(tuple.MaxDepth))
 	if err != nil {
 		t.Fatalf("packing %d levels: %v", tuple.MaxDepth, err)
 	}
 	if _, err := tuple.Unpack(ok); err != nil {
 		t.Fatalf("unpacking %d levels: %v", tuple.MaxDepth, err)
 	}
-	if _, err := deep(tuple.MaxDepth + 1).MarshalBinary(); !errors.Is(err, tuple.ErrTooDeep) {
+	if _, err := (tuple.Codec{}).Pack(deep(tuple.MaxDepth + 1)); !errors.Is(err, tuple.ErrTooDeep) {
 		t.Errorf("packing %d levels: got %v, want ErrTooDeep", tuple.MaxDepth+1, err)
 	}
 	tooDeep := append([]byte{0x05}, ok...)
@@ -106,7 +106,7 @@ func TestDepthLimit(t *testing.T) {
 	// A cycle must not recurse forever either.
 	cyclic := tuple.Tuple{nil}
 	cyclic[0] = cyclic
-	if _, err := cyclic.MarshalBinary(); !errors.Is(err, tuple.ErrTooDeep) {
+	if _, err := (tuple.Codec{}).Pack(cyclic); !errors.Is(err, tuple.ErrTooDeep) {
 		t.Errorf("cyclic tuple: got %v, want ErrTooDeep", err)
 	}
 }
@@ -141,16 +141,25 @@ func TestEncodeErrors(t *testing.T) {
 					t.Errorf("%s: got %v, want %v at %v", api, err, tt.err, tt.path)
 				}
 			}
-			_, err := tt.tup.MarshalBinary()
-			check("MarshalBinary", err)
+			_, err := (tuple.Codec{}).Pack(tt.tup)
+			check("Codec.Pack", err)
 			dst := []byte("prefix")
 			out, err := tt.tup.AppendBinary(dst)
 			check("AppendBinary", err)
 			if string(out) != "prefix" {
 				t.Errorf("AppendBinary returned %q on error, want the original dst", out)
 			}
-			_, err = tuple.Subspace{}.Pack(tt.tup)
-			check("Subspace.Pack", err)
+			_, err = tuple.Codec{}.PackAfter([]byte("p"), tt.tup)
+			check("PackAfter", err)
+			if errors.Is(tt.err, tuple.ErrInvalidUTF8) {
+				// The functions with the official signatures write the
+				// bytes as they are, as the official binding does.
+				want := append(tuple.AppendString(nil, "ok"), 0x02, 0xff, 0x00, 0xff, 0x00)
+				if got := tt.tup.Pack(); !bytes.Equal(got, want) {
+					t.Errorf("Pack = %x, want %x", got, want)
+				}
+				return
+			}
 			if !errors.Is(tt.err, tuple.ErrIncompleteVersionstamp) {
 				_, err = tt.tup.PackWithVersionstamp(nil)
 				check("PackWithVersionstamp", err)

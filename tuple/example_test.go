@@ -2,6 +2,7 @@ package tuple_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -21,7 +22,7 @@ func ExampleUnpack() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(t)
+	fmt.Println(t.Text())
 	fmt.Printf("%T %T\n", t[1], t[2])
 	// Output:
 	// ("user", 42, (nil, true))
@@ -74,17 +75,6 @@ func ExampleTuple_PackWithVersionstamp() {
 	// Output: aa 02 6c 6f 67 00 33 ff ff ff ff ff ff ff ff ff ff 00 03 07 00 00 00
 }
 
-func ExampleSubspace() {
-	users, _ := tuple.NewSubspace([]byte("app/")).Sub("users")
-	key, _ := users.Pack(tuple.Tuple{42, "name"})
-	fmt.Printf("%q\n", key)
-	t, _ := users.Unpack(key)
-	fmt.Println(users.Contains(key), t)
-	// Output:
-	// "app/\x02users\x00\x15*\x02name\x00"
-	// true (42, "name")
-}
-
 func ExampleCodec() {
 	// Python accepts a string that runs to the end of the key; strict
 	// decoding does not.
@@ -92,7 +82,7 @@ func ExampleCodec() {
 	_, err := tuple.Unpack(key)
 	fmt.Println(errors.Is(err, tuple.ErrUnterminated))
 	t, err := tuple.Codec{Lenient: true}.Unpack(key)
-	fmt.Println(t, err)
+	fmt.Println(t.Text(), err)
 	// Output:
 	// true
 	// ("abc",) <nil>
@@ -140,7 +130,7 @@ func ExampleParse() {
 		panic(err)
 	}
 	fmt.Printf("% x\n", t.Pack())
-	fmt.Println(t)
+	fmt.Println(t.Text())
 	// Output:
 	// 02 75 73 65 72 00 01 00 ff ff 00 15 2a 00 21 bf f8 00 00 00 00 00 00 20 bf c0 00 00 05 02 6e 65 73 74 65 64 00 00
 	// ("user", b"\x00\xff", 42, nil, 1.5, float32(1.5), ("nested",))
@@ -203,4 +193,25 @@ func ExampleAppendElementText() {
 	// Output:
 	// id=("post", 1234) <nil>
 	// post 6 <nil>
+}
+
+func ExampleTuple_String() {
+	// String prints what the official Go binding prints, for logs and
+	// tests written against it; Text prints the exact form.
+	t := tuple.Tuple{[]byte("hello"), "world", nil, 1.0, float32(1.5), tuple.Tuple{"one"}}
+	fmt.Println(t)
+	fmt.Println(t.Text())
+	// Output:
+	// (b"hello", "world", <nil>, 1, 1.5, ("one"))
+	// (b"hello", "world", nil, 1.0, float32(1.5), ("one",))
+}
+
+func ExampleTuple_MarshalJSON() {
+	// encoding/json writes a Tuple as the official binding's: an array,
+	// byte strings in base64, a UUID as 16 numbers.
+	t := tuple.Tuple{"a", []byte{1, 2}, int64(7), tuple.Tuple{}, tuple.UUID{15: 1}}
+	b, err := json.Marshal(t)
+	fmt.Println(string(b), err)
+	// Output:
+	// ["a","AQI=",7,[],[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1]] <nil>
 }

@@ -1,6 +1,7 @@
 package tuple
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/fdbtuple/fdbtuple/types"
@@ -73,8 +74,41 @@ func (c Codec) check() error {
 	return nil
 }
 
-// Pack returns t's encoding, with c's extensions.
-func (c Codec) Pack(t Tuple) ([]byte, error) { return c.AppendTuple(nil, t) }
+// Pack returns t's encoding, with c's options, in a slice of exactly the
+// right length: with the zero Codec, the error-returning form of
+// Tuple.Pack, which checks that every string is valid UTF-8.
+func (c Codec) Pack(t Tuple) ([]byte, error) { return c.PackAfter(nil, t) }
+
+// PackAfter returns prefix followed by t's encoding, with c's options, in
+// a new slice of exactly the right length: the key of t in the subspace
+// prefix.
+func (c Codec) PackAfter(prefix []byte, t Tuple) ([]byte, error) {
+	if len(c.Extensions) == 0 {
+		return packAfter(prefix, t, c.AllowInvalidUTF8)
+	}
+	dst := make([]byte, len(prefix), len(prefix)+64)
+	copy(dst, prefix)
+	out, err := c.AppendTuple(dst, t)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// UnpackAfter decodes the tuple that follows the first n bytes of key (a
+// subspace prefix), with c's options. A *DecodeError's Offset counts from
+// the start of key, not from the tuple.
+func (c Codec) UnpackAfter(key []byte, n int) (Tuple, error) {
+	if n < 0 || n > len(key) {
+		return nil, &DecodeError{Offset: len(key), Err: ErrTruncated, Detail: fmt.Sprintf("the key has %d bytes, not a prefix of %d", len(key), n)}
+	}
+	t, err := c.Unpack(key[n:])
+	var de *DecodeError
+	if errors.As(err, &de) {
+		de.Offset += n
+	}
+	return t, err
+}
 
 // AppendTuple appends t's encoding to dst, with c's extensions. On error
 // it returns dst unchanged.
@@ -82,7 +116,7 @@ func (c Codec) AppendTuple(dst []byte, t Tuple) ([]byte, error) {
 	if err := c.check(); err != nil {
 		return dst, err
 	}
-	e := encoder{codec: c}
+	e := encoder{codec: c, rawUTF8: c.AllowInvalidUTF8}
 	return e.appendTuple(dst, t, false, 0)
 }
 
@@ -92,7 +126,7 @@ func (c Codec) ConsumeElement(b []byte) (v any, n int, err error) {
 	if len(b) == 0 {
 		return nil, 0, &DecodeError{Err: ErrTruncated, Detail: "no element: the input is empty"}
 	}
-	d := decoder{in: b, lenient: c.Lenient, codec: &c}
+	d := decoder{in: b, lenient: c.Lenient, rawUTF8: c.AllowInvalidUTF8, codec: &c}
 	if v, n, err = d.element(0, 0); err != nil {
 		return nil, 0, err
 	}

@@ -1,9 +1,11 @@
 package tuple
 
+import "github.com/fdbtuple/fdbtuple/fdb"
+
 // Range returns the key range holding every tuple that extends t by at
 // least one element: [Pack(t)+00, Pack(t)+FF). It does not hold Pack(t)
 // itself, as in the official binding's FDBRangeKeys. Like Pack, it panics
-// if t cannot be packed; use PrefixRange on MarshalBinary's result to get
+// if t cannot be packed; use PrefixRange on Codec.Pack's result to get
 // an error instead.
 func (t Tuple) Range() (begin, end []byte) {
 	return PrefixRange(t.Pack())
@@ -22,19 +24,7 @@ func PrefixRange(prefix []byte) (begin, end []byte) {
 }
 
 // PrefixEnd returns the first key that sorts after every key starting with
-// prefix (FoundationDB's strinc): trailing FF bytes are dropped and the last
-// remaining byte is incremented. It fails with ErrNoPrefixEnd for an empty
-// prefix or one made only of FF bytes, which no key sorts after.
-func PrefixEnd(prefix []byte) ([]byte, error) {
-	n := len(prefix)
-	for n > 0 && prefix[n-1] == 0xFF {
-		n--
-	}
-	if n == 0 {
-		return nil, ErrNoPrefixEnd
-	}
-	end := make([]byte, n)
-	copy(end, prefix)
-	end[n-1]++
-	return end, nil
-}
+// prefix: fdb.Strinc, which drops trailing FF bytes and increments the last
+// remaining byte. It fails with ErrNoPrefixEnd (fdb.ErrNoStrinc) for an
+// empty prefix or one made only of FF bytes, which no key sorts after.
+func PrefixEnd(prefix []byte) ([]byte, error) { return fdb.Strinc(prefix) }

@@ -215,39 +215,28 @@ func TestRangeAndPrefixEnd(t *testing.T) {
 	}
 }
 
-// TestSubspace checks packing under a prefix, containment, unpacking and
-// the offsets of errors.
-func TestSubspace(t *testing.T) {
-	s, err := tuple.NewSubspace([]byte("app")).Sub("users")
-	if err != nil {
-		t.Fatal(err)
+// TestCodecPackAfter checks packing under a prefix and unpacking after
+// one, with the offsets of errors counted from the start of the key.
+func TestCodecPackAfter(t *testing.T) {
+	prefix := []byte("app\x02users\x00")
+	key, err := tuple.Codec{}.PackAfter(prefix, tuple.Tuple{int64(7)})
+	if err != nil || !bytes.Equal(key, append(bytes.Clone(prefix), 0x15, 7)) {
+		t.Fatalf("PackAfter = %q, %v", key, err)
 	}
-	key, err := s.Pack(tuple.Tuple{int64(7)})
-	if err != nil || !bytes.Equal(key, append([]byte("app\x02users\x00"), 0x15, 7)) {
-		t.Fatalf("Pack = %q, %v", key, err)
-	}
-	if !s.Contains(key) || s.Contains([]byte("apq")) {
-		t.Errorf("Contains is wrong")
-	}
-	got, err := s.Unpack(key)
+	got, err := tuple.Codec{}.UnpackAfter(key, len(prefix))
 	if err != nil || len(got) != 1 || got[0] != int64(7) {
-		t.Errorf("Unpack = %v, %v", got, err)
-	}
-	if _, err := s.Unpack([]byte("other")); !errors.Is(err, tuple.ErrNotInSubspace) {
-		t.Errorf("Unpack(other) = %v, want ErrNotInSubspace", err)
+		t.Errorf("UnpackAfter = %v, %v", got, err)
 	}
 	var de *tuple.DecodeError
-	bad := append(s.Bytes(), 0x16, 0x01)
-	if _, err := s.Unpack(bad); !errors.As(err, &de) || de.Offset != len(s.Bytes()) {
-		t.Errorf("Unpack(truncated) = %v, want an error at offset %d", err, len(s.Bytes()))
+	bad := append(bytes.Clone(prefix), 0x16, 0x01)
+	if _, err := (tuple.Codec{}).UnpackAfter(bad, len(prefix)); !errors.As(err, &de) || de.Offset != len(prefix) {
+		t.Errorf("UnpackAfter(truncated) = %v, want an error at offset %d", err, len(prefix))
 	}
-	begin, end := s.Range()
-	if bytes.Compare(begin, key) >= 0 || bytes.Compare(key, end) >= 0 {
-		t.Errorf("key %x not inside range %x..%x", key, begin, end)
+	if _, err := (tuple.Codec{}).UnpackAfter(prefix, len(prefix)+1); !errors.Is(err, tuple.ErrTruncated) {
+		t.Errorf("UnpackAfter past the end = %v, want ErrTruncated", err)
 	}
-	from, _ := tuple.SubspaceOf(tuple.Tuple{"users"})
-	if !bytes.Equal(from.Bytes(), []byte("\x02users\x00")) {
-		t.Errorf("SubspaceOf = %q", from.Bytes())
+	if _, err := (tuple.Codec{}).PackAfter(prefix, tuple.Tuple{"\xff"}); !errors.Is(err, tuple.ErrInvalidUTF8) {
+		t.Errorf("PackAfter(invalid UTF-8) = %v, want ErrInvalidUTF8", err)
 	}
 }
 

@@ -13,19 +13,25 @@ import (
 	"github.com/google/uuid"
 )
 
-// Parse reads a tuple in the text form that String prints (see the grammar
-// in text.go and the package doc), so that Parse(t.String()) gives back t
+// Parse reads a tuple in the text form that Text prints (see the grammar
+// in text.go and the package doc), so that Parse(t.Text()) gives back t
 // bit for bit. Integers come back as Unpack returns them: int64, uint64 or
 // *big.Int.
 //
-// Parse also reads what the other bindings print, where it is unambiguous:
-// the official Go binding's <nil>; Python's repr (None, True, False, b'...'
+// Parse also reads what the other bindings print, so that a key a program
+// logged can be pasted in. The official Go binding's String (which this
+// package's String prints too): <nil>, one element without a trailing
+// comma, UUID(…) unquoted, Versionstamp(<10 printable bytes>, n), byte
+// strings whose '"' is not escaped (inside a tuple, a quote not followed by
+// ',' or ')' is taken as a byte), and floats as %v prints them (1e+21, NaN,
+// +Inf; a whole float64 such as 1 prints as an integer there and reads
+// back as one, and a float32 reads back as a float64). Python's repr (None, True, False, b'...'
 // and '...' with Python escapes, inf and nan, SingleFloat(x), UUID('...'),
 // Versionstamp(b'...', 7)); Java's null and bare UUIDs; fdbcli-printable
 // transaction versions; Versionstamp(incomplete, 7); and a trailing comma
 // after any last element.
 func Parse(s string) (Tuple, error) {
-	p := parser{s: s}
+	p := parser{s: s, inTuple: true}
 	p.space()
 	t, err := p.tuple(0)
 	if err != nil {
@@ -64,6 +70,18 @@ func MustParse(s string) Tuple {
 type parser struct {
 	s   string
 	pos int
+	// inTuple: the text is a whole tuple (Parse), so every element ends
+	// at ',' or ')'.
+	inTuple bool
+}
+
+// closesElement reports whether only spaces stand between pos and a ','
+// or ')' or the end of the text.
+func (p *parser) closesElement(pos int) bool {
+	for pos < len(p.s) && strings.IndexByte(" \t\r\n", p.s[pos]) >= 0 {
+		pos++
+	}
+	return pos == len(p.s) || p.s[pos] == ',' || p.s[pos] == ')'
 }
 
 func (p *parser) fail(format string, args ...any) error {
@@ -216,6 +234,12 @@ func (p *parser) quoted(bytesLit bool) (any, error) {
 		}
 		c := p.s[p.pos]
 		switch {
+		case c == quote && bytesLit && quote == '"' && p.inTuple && !p.closesElement(p.pos+1):
+			// The official binding's String does not escape '"' in a
+			// byte string: inside a tuple, a quote that is not followed
+			// by ',' or ')' is one of the bytes.
+			out = append(out, c)
+			p.pos++
 		case c == quote:
 			p.pos++
 			if bytesLit {
@@ -463,14 +487,13 @@ func (p *parser) versionstampCall() (any, error) {
 		p.pos += 20
 	default:
 		// The official Go binding prints the transaction version in
-		// fdbcli-printable form, unquoted: \x00\x00\x01..., 7
-		comma := strings.LastIndex(rest[:max(strings.IndexByte(rest, ')'), 0)], ",")
-		raw, err := ParsePrintable(rest[:max(comma, 0)])
-		if comma < 0 || err != nil || len(raw) != 10 {
-			return nil, p.fail("expected a transaction version: 20 hex digits, incomplete, or a 10-byte literal")
+		// fdbcli-printable form, unquoted: \x00\x00\x01..., 7. It is
+		// exactly 10 bytes, which may include ',' or ')'.
+		raw, ok := p.printableBytes(10)
+		if !ok {
+			return nil, p.fail("expected a transaction version: 20 hex digits, incomplete, or 10 bytes")
 		}
 		copy(v.TransactionVersion[:], raw)
-		p.pos += comma
 	}
 	if err := p.expect(',', "before the user version"); err != nil {
 		return nil, err
@@ -490,6 +513,35 @@ func (p *parser) versionstampCall() (any, error) {
 		return nil, err
 	}
 	return v, nil
+}
+
+// printableBytes reads exactly n bytes written in FoundationDB's printable
+// form (\\, \xNN, or a printable ASCII character for itself).
+func (p *parser) printableBytes(n int) ([]byte, bool) {
+	out := make([]byte, 0, n)
+	pos := p.pos
+	for len(out) < n && pos < len(p.s) {
+		c := p.s[pos]
+		switch {
+		case c == '\\' && pos+1 < len(p.s) && p.s[pos+1] == '\\':
+			out = append(out, '\\')
+			pos += 2
+		case c == '\\' && pos+3 < len(p.s) && p.s[pos+1] == 'x' && isHex(p.s[pos+2]) && isHex(p.s[pos+3]):
+			b, _ := strconv.ParseUint(p.s[pos+2:pos+4], 16, 8)
+			out = append(out, byte(b))
+			pos += 4
+		case c >= 0x20 && c <= 0x7E && c != '\\':
+			out = append(out, c)
+			pos++
+		default:
+			return nil, false
+		}
+	}
+	if len(out) < n {
+		return nil, false
+	}
+	p.pos = pos
+	return out, true
 }
 
 func isHexString(s string) bool {

@@ -162,7 +162,7 @@ func TestAscendingTables(t *testing.T) {
 			for i, r := range rows {
 				tup := tuple.Tuple{r.v}
 				want := dhex(t, r.hex)
-				got, err := tup.MarshalBinary()
+				got, err := (tuple.Codec{}).Pack(tup)
 				if err != nil || !bytes.Equal(got, want) {
 					t.Fatalf("row %d %#v: pack = %x, %v; want %x", i, r.v, got, err, want)
 				}

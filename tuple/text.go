@@ -8,7 +8,8 @@ import (
 	"strconv"
 )
 
-// The text form of a tuple, printed by String and read by Parse:
+// The text form of a tuple, printed by Text and AppendText and read by
+// Parse:
 //
 //	tuple    = "(" [ elem { "," elem } [ "," ] ] ")"   one element: ("a",)
 //	elem     = "nil" | "true" | "false" | int | float64 | float32
@@ -26,43 +27,27 @@ import (
 // float32(math.NaN())); any other payload prints its bits, so that every
 // tuple survives the trip through text bit for bit.
 
-var (
-	_ encoding.TextAppender    = Tuple(nil)
-	_ encoding.TextMarshaler   = Tuple(nil)
-	_ encoding.TextUnmarshaler = (*Tuple)(nil)
-)
+var _ encoding.TextAppender = Tuple(nil)
 
-// String returns the text form of t. An element of a type the codec does
-// not support prints as unsupported(<type>), which Parse rejects; use
-// AppendText to get an error instead.
-func (t Tuple) String() string {
+const hexDigits = "0123456789abcdef"
+
+// Text returns the text form of t, which Parse reads back bit for bit. An
+// element of a type the codec does not support prints as
+// unsupported(<type>), which Parse rejects; use AppendText to get an error
+// instead. (String prints the official binding's display form.)
+func (t Tuple) Text() string {
 	b, _ := appendTupleText(nil, t, true, 0, Codec{})
 	return string(b)
 }
 
 // GoString returns the text form, so that %#v in a test failure prints a
 // tuple a person can read and paste into Parse.
-func (t Tuple) GoString() string { return "tuple.MustParse(" + strconv.Quote(t.String()) + ")" }
+func (t Tuple) GoString() string { return "tuple.MustParse(" + strconv.Quote(t.Text()) + ")" }
 
 // AppendText appends the text form of t to dst. An element of an
 // unsupported type is an ErrUnsupportedType error.
 func (t Tuple) AppendText(dst []byte) ([]byte, error) {
 	return appendTupleText(dst, t, false, 0, Codec{})
-}
-
-// MarshalText returns the text form of t.
-func (t Tuple) MarshalText() ([]byte, error) {
-	return t.AppendText(nil)
-}
-
-// UnmarshalText sets *t to the tuple Parse reads from text.
-func (t *Tuple) UnmarshalText(text []byte) error {
-	u, err := Parse(string(text))
-	if err != nil {
-		return err
-	}
-	*t = u
-	return nil
 }
 
 // AppendElementText appends the text form of one element, as it appears

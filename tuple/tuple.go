@@ -3,6 +3,7 @@ package tuple
 import (
 	"encoding"
 
+	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/google/uuid"
 )
@@ -13,6 +14,11 @@ type TupleElement = any
 
 // Tuple is an ordered list of elements: the value the tuple layer encodes.
 // The zero value is the empty tuple, which packs to zero bytes.
+//
+// Tuple deliberately implements none of encoding.BinaryMarshaler,
+// TextMarshaler or their Unmarshalers, so that encoding/gob and
+// encoding/json treat it as the official binding's Tuple is treated: as a
+// slice (see MarshalJSON). Pack, Codec.Pack and AppendBinary give its key.
 type Tuple []TupleElement
 
 // UUID is github.com/google/uuid's UUID, a [16]byte. The alias keeps code
@@ -30,31 +36,29 @@ func IncompleteVersionstamp(userVersion uint16) Versionstamp {
 }
 
 var (
-	_ encoding.BinaryAppender    = Tuple(nil)
-	_ encoding.BinaryMarshaler   = Tuple(nil)
-	_ encoding.BinaryUnmarshaler = (*Tuple)(nil)
+	_ encoding.BinaryAppender = Tuple(nil)
+	_ fdb.KeyConvertible      = Tuple(nil)
+	_ fdb.ExactRange          = Tuple(nil)
 )
 
 // Pack returns the tuple's encoding. It has the official binding's
-// signature and, like it, panics when an element cannot be encoded (an
-// unsupported Go type, invalid UTF-8, an integer over 255 bytes, an
-// incomplete versionstamp, nesting past MaxDepth). Use MarshalBinary or
-// AppendBinary to get an error instead.
+// signature and behaviour: it panics when an element cannot be encoded (an
+// unsupported Go type, an integer over 255 bytes, an incomplete
+// versionstamp, nesting past MaxDepth), and it writes a string's bytes as
+// they are, valid UTF-8 or not. Use Codec.Pack or AppendBinary to get an
+// error instead, and the strict check of every string.
 func (t Tuple) Pack() []byte {
-	b, err := t.MarshalBinary()
+	b, err := packAfter(nil, t, true)
 	if err != nil {
 		panic(err)
 	}
 	return b
 }
 
-// MarshalBinary returns the tuple's encoding in a slice of exactly the
-// right length, allocated once.
-func (t Tuple) MarshalBinary() ([]byte, error) { return packAfter(nil, t) }
-
 // packAfter returns prefix followed by t's encoding, in a new slice of
-// exactly the right length.
-func packAfter(prefix []byte, t Tuple) ([]byte, error) {
+// exactly the right length. With rawUTF8 it writes strings that are not
+// valid UTF-8 byte for byte instead of refusing them.
+func packAfter(prefix []byte, t Tuple, rawUTF8 bool) ([]byte, error) {
 	// Most keys are short: encode into a stack buffer and copy the result
 	// out, which costs one allocation and one pass over the elements.
 	var buf [stackPackLen]byte
@@ -63,7 +67,7 @@ func packAfter(prefix []byte, t Tuple) ([]byte, error) {
 			return clone(out), nil
 		}
 	}
-	var e encoder
+	e := encoder{rawUTF8: rawUTF8}
 	n, err := e.sizeTuple(t, false, 0)
 	if err != nil {
 		return nil, err
@@ -74,8 +78,8 @@ func packAfter(prefix []byte, t Tuple) ([]byte, error) {
 	return e.appendTuple(dst, t, false, 0)
 }
 
-// stackPackLen is the longest encoding MarshalBinary builds on the stack
-// before copying it out; longer ones are sized first.
+// stackPackLen is the longest encoding Pack builds on the stack before
+// copying it out; longer ones are sized first.
 const stackPackLen = 256
 
 // clone returns a copy of b with no spare capacity. Unlike make and copy,
@@ -96,13 +100,19 @@ func (t Tuple) AppendBinary(dst []byte) ([]byte, error) {
 	return e.appendTuple(dst, t, false, 0)
 }
 
-// UnmarshalBinary sets *t to the strict decoding of b. The result shares no
-// memory with b.
-func (t *Tuple) UnmarshalBinary(b []byte) error {
-	u, err := Unpack(b)
-	if err != nil {
-		return err
-	}
-	*t = u
-	return nil
+// FDBKey returns Pack(), so that a Tuple is an fdb.KeyConvertible, as in
+// the official binding. Like Pack, it panics if t cannot be encoded.
+func (t Tuple) FDBKey() fdb.Key { return t.Pack() }
+
+// FDBRangeKeys returns the range of every tuple that extends t by at least
+// one element (see Range), as fdb.Keys.
+func (t Tuple) FDBRangeKeys() (fdb.KeyConvertible, fdb.KeyConvertible) {
+	begin, end := t.Range()
+	return fdb.Key(begin), fdb.Key(end)
+}
+
+// FDBRangeKeySelectors returns FirstGreaterOrEqual of FDBRangeKeys' ends.
+func (t Tuple) FDBRangeKeySelectors() (fdb.Selectable, fdb.Selectable) {
+	begin, end := t.FDBRangeKeys()
+	return fdb.FirstGreaterOrEqual(begin), fdb.FirstGreaterOrEqual(end)
 }

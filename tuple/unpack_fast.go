@@ -150,6 +150,9 @@ func unpackFast(b []byte) (t Tuple, ok bool) {
 // take carves the next n elements from the slab, capacity-limited so that
 // appending to one decoded tuple cannot overwrite another.
 func (f *filler) take(n int) Tuple {
+	if n == 0 {
+		return nil // an empty tuple decodes as nil, as in the official binding
+	}
 	t := f.slab[:n:n]
 	f.slab = f.slab[n:]
 	return t

@@ -35,17 +35,28 @@ func OffsetSizeForAPIVersion(apiVersion int) OffsetSize {
 // its 33 code, counted from the start of the output, prefix included). The
 // result is the key for a versionstamped-key mutation: the database writes
 // the commit version at that position and drops the suffix.
+//
+// Like the official binding (and like Pack), it writes a string's bytes as
+// they are, valid UTF-8 or not. Unlike it, it always writes the 4-byte
+// position of API version 520 and later, which every supported client
+// uses, since there is no global API version here; AppendWithVersionstamp
+// takes the width. Where the official binding panics (an element it cannot
+// encode), it returns the error.
 func (t Tuple) PackWithVersionstamp(prefix []byte) ([]byte, error) {
 	dst := make([]byte, len(prefix), len(prefix)+64)
 	copy(dst, prefix)
-	return t.AppendWithVersionstamp(dst, Offset4)
+	return t.appendWithVersionstamp(dst, Offset4, true)
 }
 
 // AppendWithVersionstamp is PackWithVersionstamp with the caller's buffer and
 // suffix width: dst is the prefix, and the position is counted from dst[0].
-// On error it returns dst unchanged.
+// Strings must be valid UTF-8. On error it returns dst unchanged.
 func (t Tuple) AppendWithVersionstamp(dst []byte, size OffsetSize) ([]byte, error) {
-	e := encoder{allowIncomplete: true}
+	return t.appendWithVersionstamp(dst, size, false)
+}
+
+func (t Tuple) appendWithVersionstamp(dst []byte, size OffsetSize, rawUTF8 bool) ([]byte, error) {
+	e := encoder{allowIncomplete: true, rawUTF8: rawUTF8}
 	out, err := e.appendTuple(dst, t, false, 0)
 	switch {
 	case err != nil:

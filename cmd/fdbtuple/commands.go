@@ -32,7 +32,7 @@ func parseAndPack(text string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return t.MarshalBinary()
+	return (tuple.Codec{}).Pack(t)
 }
 
 func printKey(e *env, key []byte, format string) error {
