@@ -3,68 +3,18 @@ package tuple_test
 import (
 	"bytes"
 	"fmt"
-	"math/rand/v2"
 	"testing"
 
+	"github.com/fdbtuple/fdbtuple/internal/workload"
 	"github.com/fdbtuple/fdbtuple/tuple"
-	"github.com/google/uuid"
 )
-
-// The workloads of the performance issue. Each benchmark family runs every
-// one, and the floors run over the same packed bytes, so ratios can be read
-// from one run on any machine.
-type workload struct {
-	name string
-	tup  tuple.Tuple
-}
-
-func workloads() []workload {
-	rng := rand.New(rand.NewPCG(1, 2))
-	w3str := make([]byte, 32)
-	for i := range w3str {
-		w3str[i] = byte('a' + rng.IntN(26))
-	}
-	w3str[13] = 0
-	w3bytes := make([]byte, 16)
-	for i := range w3bytes {
-		w3bytes[i] = byte(rng.Uint32())
-	}
-	w5 := make([]byte, 1024)
-	for i := range w5 {
-		if rng.IntN(100) == 0 {
-			w5[i] = 0
-		} else {
-			w5[i] = byte(1 + rng.IntN(255))
-		}
-	}
-	u := uuid.MustParse("4c9d36e5-6b19-4e6a-828c-226ed667458a")
-	return []workload{
-		{"W1", tuple.Tuple{"user", u, "post", int64(1234), "comment", int64(1678901234), "react", int64(42)}},
-		{"W2-7", tuple.Tuple{int64(7)}},
-		{"W2-2^62", tuple.Tuple{int64(1<<62 + 12345)}},
-		{"W3", tuple.Tuple{int64(-123456789), 3.14159, string(w3str), w3bytes, true, nil}},
-		{"W4", tuple.Tuple{int64(1), tuple.Tuple{"a", nil, tuple.Tuple{int64(2), int64(3)}}, "b"}},
-		{"W5", tuple.Tuple{w5}},
-	}
-}
-
-// growth workloads: byte strings of only zeros, whose escaping doubles
-// them; per-byte cost must not grow with size.
-func growthWorkloads() []workload {
-	return []workload{
-		{"zeros-1KiB", tuple.Tuple{make([]byte, 1<<10)}},
-		{"zeros-1MiB", tuple.Tuple{make([]byte, 1<<20)}},
-	}
-}
-
-func allWorkloads() []workload { return append(workloads(), growthWorkloads()...) }
 
 // benchEach runs body as a sub-benchmark per workload, reporting
 // allocations and the packed size as bytes per operation.
-func benchEach(b *testing.B, ws []workload, body func(b *testing.B, w workload, packed []byte)) {
+func benchEach(b *testing.B, ws []workload.Workload, body func(b *testing.B, w workload.Workload, packed []byte)) {
 	for _, w := range ws {
-		b.Run(w.name, func(b *testing.B) {
-			packed := w.tup.Pack()
+		b.Run(w.Name, func(b *testing.B) {
+			packed := w.Tuple.Pack()
 			b.ReportAllocs()
 			b.SetBytes(int64(len(packed)))
 			body(b, w, packed)
@@ -73,24 +23,24 @@ func benchEach(b *testing.B, ws []workload, body func(b *testing.B, w workload, 
 }
 
 func BenchmarkPack(b *testing.B) {
-	benchEach(b, allWorkloads(), func(b *testing.B, w workload, _ []byte) {
+	benchEach(b, workload.All(), func(b *testing.B, w workload.Workload, _ []byte) {
 		for b.Loop() {
-			_ = w.tup.Pack()
+			_ = w.Tuple.Pack()
 		}
 	})
 }
 
 func BenchmarkAppend(b *testing.B) {
-	benchEach(b, allWorkloads(), func(b *testing.B, w workload, packed []byte) {
+	benchEach(b, workload.All(), func(b *testing.B, w workload.Workload, packed []byte) {
 		buf := make([]byte, 0, len(packed))
 		for b.Loop() {
-			buf, _ = w.tup.AppendBinary(buf[:0])
+			buf, _ = w.Tuple.AppendBinary(buf[:0])
 		}
 	})
 }
 
 func BenchmarkUnpack(b *testing.B) {
-	benchEach(b, allWorkloads(), func(b *testing.B, _ workload, packed []byte) {
+	benchEach(b, workload.All(), func(b *testing.B, _ workload.Workload, packed []byte) {
 		for b.Loop() {
 			if _, err := tuple.Unpack(packed); err != nil {
 				b.Fatal(err)
@@ -101,7 +51,7 @@ func BenchmarkUnpack(b *testing.B) {
 
 // BenchmarkNext walks the top-level elements without decoding them.
 func BenchmarkNext(b *testing.B) {
-	benchEach(b, workloads(), func(b *testing.B, _ workload, packed []byte) {
+	benchEach(b, workload.Standard(), func(b *testing.B, _ workload.Workload, packed []byte) {
 		for b.Loop() {
 			for rest := packed; len(rest) > 0; {
 				_, n, err := tuple.Next(rest)
@@ -124,7 +74,7 @@ func BenchmarkWalk(b *testing.B) { benchWalkW1(b, walkW1) }
 func BenchmarkWalkElements(b *testing.B) { benchWalkW1(b, walkW1Elements) }
 
 func benchWalkW1(b *testing.B, walk func(key, scratch []byte) error) {
-	packed := workloads()[0].tup.Pack()
+	packed := workload.Standard()[0].Tuple.Pack()
 	b.Run("W1", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(packed)))
@@ -183,7 +133,7 @@ func walkW1(key, scratch []byte) error {
 // BenchmarkFloorAlloc is make+copy of the packed bytes: the least any
 // encoder returning a fresh slice can cost.
 func BenchmarkFloorAlloc(b *testing.B) {
-	benchEach(b, allWorkloads(), func(b *testing.B, _ workload, packed []byte) {
+	benchEach(b, workload.All(), func(b *testing.B, _ workload.Workload, packed []byte) {
 		for b.Loop() {
 			out := make([]byte, len(packed))
 			copy(out, packed)
@@ -195,7 +145,7 @@ func BenchmarkFloorAlloc(b *testing.B) {
 // BenchmarkFloorCopy is a copy of the packed bytes into a preallocated
 // buffer: the least any appender can cost.
 func BenchmarkFloorCopy(b *testing.B) {
-	benchEach(b, allWorkloads(), func(b *testing.B, _ workload, packed []byte) {
+	benchEach(b, workload.All(), func(b *testing.B, _ workload.Workload, packed []byte) {
 		buf := make([]byte, 0, len(packed))
 		for b.Loop() {
 			buf = append(buf[:0], packed...)
@@ -209,17 +159,17 @@ var sink []byte
 // TestWorkloadsRoundTrip keeps the benchmark inputs honest: each packs and
 // unpacks to itself, and walkW1 reads W1.
 func TestWorkloadsRoundTrip(t *testing.T) {
-	for _, w := range allWorkloads() {
-		packed := w.tup.Pack()
+	for _, w := range workload.All() {
+		packed := w.Tuple.Pack()
 		back, err := tuple.Unpack(packed)
-		if err != nil || tuple.Compare(back, w.tup) != 0 || !bytes.Equal(back.Pack(), packed) {
-			t.Errorf("%s: %v", w.name, err)
+		if err != nil || tuple.Compare(back, w.Tuple) != 0 || !bytes.Equal(back.Pack(), packed) {
+			t.Errorf("%s: %v", w.Name, err)
 		}
 	}
-	if err := walkW1(workloads()[0].tup.Pack(), nil); err != nil {
+	if err := walkW1(workload.Standard()[0].Tuple.Pack(), nil); err != nil {
 		t.Error(err)
 	}
-	if err := walkW1Elements(workloads()[0].tup.Pack(), nil); err != nil {
+	if err := walkW1Elements(workload.Standard()[0].Tuple.Pack(), nil); err != nil {
 		t.Error(err)
 	}
 }

@@ -3,6 +3,7 @@ package tuple_test
 import (
 	"errors"
 	"fmt"
+	"github.com/fdbtuple/fdbtuple/internal/workload"
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/compat"
@@ -108,7 +109,7 @@ func TestElementsStop(t *testing.T) {
 }
 
 func TestElementsAllocs(t *testing.T) {
-	key := workloads()[0].tup.Pack()
+	key := workload.Standard()[0].Tuple.Pack()
 	scratch := make([]byte, 0, 64)
 	if n := testing.AllocsPerRun(100, func() { _ = walkW1Elements(key, scratch) }); n != 0 {
 		t.Errorf("walking W1 with Elements: %v allocations", n)

@@ -464,6 +464,7 @@ func (p *parser) uuidCall() (any, error) {
 }
 
 func (p *parser) versionstampCall() (any, error) {
+	open := p.pos // the official display's bytes start here, perhaps with a space
 	p.space()
 	var v types.Versionstamp
 	rest := p.rest()
@@ -488,7 +489,8 @@ func (p *parser) versionstampCall() (any, error) {
 	default:
 		// The official Go binding prints the transaction version in
 		// fdbcli-printable form, unquoted: \x00\x00\x01..., 7. It is
-		// exactly 10 bytes, which may include ',' or ')'.
+		// exactly 10 bytes, which may include ',', ')' or a leading space.
+		p.pos = open
 		raw, ok := p.printableBytes(10)
 		if !ok {
 			return nil, p.fail("expected a transaction version: 20 hex digits, incomplete, or 10 bytes")

@@ -85,6 +85,9 @@ const stackPackLen = 256
 // clone returns a copy of b with no spare capacity. Unlike make and copy,
 // append does not zero the bytes it is about to overwrite.
 func clone(b []byte) []byte {
+	if len(b) == 0 {
+		return []byte{} // not nil, as the official binding's empty key
+	}
 	c := append([]byte(nil), b...)
 	return c[:len(c):len(c)]
 }
