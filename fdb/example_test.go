@@ -1,0 +1,38 @@
+package fdb_test
+
+import (
+	"fmt"
+
+	"github.com/fdbtuple/fdbtuple/fdb"
+	"github.com/fdbtuple/fdbtuple/tuple"
+)
+
+func ExamplePrintable() {
+	fmt.Println(fdb.Printable([]byte("\x02user\x00\x15*")))
+	// Output: \x02user\x00\x15*
+}
+
+func ExampleStrinc() {
+	end, err := fdb.Strinc([]byte("user\xff"))
+	fmt.Printf("%q %v\n", end, err)
+	// Output: "uses" <nil>
+}
+
+func ExamplePrefixRange() {
+	// Every key that starts with the packed ("user",), the bare prefix
+	// included; a tuple's own FDBRangeKeys leaves the prefix out.
+	r, _ := fdb.PrefixRange(tuple.Tuple{"user"}.Pack())
+	begin, end := r.FDBRangeKeys()
+	fmt.Println(begin, end)
+	b, e := tuple.Tuple{"user"}.FDBRangeKeys()
+	fmt.Println(b, e)
+	// Output:
+	// \x02user\x00 \x02user\x01
+	// \x02user\x00\x00 \x02user\x00\xff
+}
+
+func ExampleFirstGreaterOrEqual() {
+	sel := fdb.FirstGreaterOrEqual(fdb.Key("k"))
+	fmt.Println(sel.Key, sel.OrEqual, sel.Offset)
+	// Output: k false 1
+}
