@@ -11,7 +11,7 @@ import (
 // interface calls. It reports ok == false at the first element it does
 // not handle, and the caller starts over with the encoder, which handles
 // or reports that element. Keeping interface calls out also keeps dst
-// from escaping, which lets MarshalBinary encode into a stack buffer.
+// from escaping, which lets Pack encode into a stack buffer.
 
 // noLimit is the limit of an unbounded plain append.
 const noLimit = math.MaxInt
@@ -88,7 +88,7 @@ func appendPlain(dst []byte, t []any, nested bool, depth, limit int) (out []byte
 		if isTuple {
 			// The recursion stays within this one function: a parameter
 			// that flows through another recursive function's result
-			// counts as escaping, which would move MarshalBinary's buffer
+			// counts as escaping, which would move Pack's buffer
 			// to the heap.
 			if depth >= MaxDepth {
 				return dst, false

@@ -10,13 +10,21 @@
 //	key := tuple.Tuple{"user", 42, "post", 10}.Pack()
 //	begin, end := tuple.Tuple{"user", 42}.Range() // every key below ("user", 42)
 //
-// The API follows the official Go binding (bindings/go/src/fdb/tuple in
-// apple/foundationdb): Tuple, TupleElement, UUID, Versionstamp,
-// IncompleteVersionstamp, Pack, Unpack, PackWithVersionstamp,
-// HasIncompleteVersionstamp, String. Code written against it compiles after
-// changing the import path, except for the methods that return types of the
-// fdb package (FDBKey, FDBRangeKeys, FDBRangeKeySelectors): use Pack and
-// Range, whose results convert to fdb.Key.
+// The API is the official Go binding's (bindings/go/src/fdb/tuple in
+// apple/foundationdb), with its behaviour: Tuple, TupleElement, UUID,
+// Versionstamp, IncompleteVersionstamp, Pack, Unpack, PackWithVersionstamp,
+// HasIncompleteVersionstamp, String, FDBKey, FDBRangeKeys and
+// FDBRangeKeySelectors (with this module's cgo-free fdb package), and a
+// Tuple marshals with encoding/json and encoding/gob as the official one
+// does. Code written against it compiles and runs after changing the import
+// paths; MIGRATING.md in the repository lists the deliberate differences
+// (strict decoding, errors where the official binding panics) and how they
+// are measured. The subspace package is the official subspace package.
+//
+// Beyond that API: error-returning encoders (Codec.Pack, AppendBinary), the
+// options of a Codec (lenient decoding, strings that are not UTF-8, user
+// type codes), Compare, the exact text form (Text and Parse), Describe, and
+// an allocation-free layer of Append, Consume and Next functions.
 //
 // The format is specified in design/tuple.md of apple/foundationdb:
 // https://github.com/apple/foundationdb/blob/main/design/tuple.md
@@ -29,7 +37,7 @@
 //	tuple element       code(s)    Go types accepted by Pack             Unpack returns
 //	null                00         nil                                   nil
 //	byte string         01         []byte                                []byte
-//	Unicode string      02         string (valid UTF-8)                  string
+//	Unicode string      02         string (valid UTF-8; see below)       string
 //	nested tuple        05         Tuple, []any                          Tuple
 //	integer             0B–1D      int, int8–int64, uint, uint8–uint64,  int64; uint64 from 2^63 to
 //	                               *big.Int, big.Int                      2^64-1; *big.Int beyond
@@ -40,10 +48,15 @@
 //	versionstamp        33         Versionstamp                          Versionstamp
 //
 // Values of named types whose underlying type is in the table (type UserID
-// int64, json.RawMessage, a named string) pack as that type. Anything else
-// is an ErrUnsupportedType error, as is a big integer whose magnitude needs
-// more than 255 bytes (ErrTooLarge) and a string that is not valid UTF-8
-// (ErrInvalidUTF8: every other binding rejects such a key when it reads it).
+// int64, json.RawMessage, a named string) pack as that type, and an
+// fdb.KeyConvertible (an fdb.Key, a subspace) packs as the byte string of
+// its key, as in the official binding. Anything else is an
+// ErrUnsupportedType error, as is a big integer whose magnitude needs more
+// than 255 bytes (ErrTooLarge). A string that is not valid UTF-8 is an
+// ErrInvalidUTF8 error for the error-returning encoders and for Unpack
+// (Python's binding rejects such a key, Java's replaces the bad bytes);
+// Pack and PackWithVersionstamp write its bytes as they are, as the
+// official Go binding does, and Codec{AllowInvalidUTF8: true} reads them.
 //
 // # Order
 //

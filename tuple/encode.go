@@ -164,7 +164,7 @@ func (e *encoder) appendReflect(dst []byte, v any, nested bool, depth int) ([]by
 }
 
 // sizeTuple reports the exact encoded length, and the first error the
-// append pass would meet, so that MarshalBinary can allocate once.
+// append pass would meet, so that Pack and Codec.Pack can allocate once.
 func (e *encoder) sizeTuple(t []any, nested bool, depth int) (int, error) {
 	total := 0
 	for i, v := range t {

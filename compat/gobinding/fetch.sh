@@ -10,9 +10,10 @@
 # versionstamp offset, as this module always writes). The encoding and
 # decoding code is untouched.
 #
-# With -tests DIR it also writes the official tuple and subspace tests
-# (tuple_test.go with its testdata, subspace_test.go) under DIR, for
-# run-official-tests.sh.
+# With -tests DIR it also writes the official binding's database-free
+# tests under DIR, for official-tests.sh: tuple_test.go with its testdata,
+# subspace_test.go, and from fdb_test.go (whose other tests open a
+# database) the functions TestKeyToString and ExamplePrintable, unchanged.
 set -euo pipefail
 cd "$(dirname "$0")"
 version=v0.0.0-20260629183922-51e1c42eb9a8
@@ -50,5 +51,18 @@ if [ "${1:-}" = -tests ]; then
 	cp "$src/tuple/tuple_test.go" "$out/tuple/"
 	cp "$src/subspace/subspace_test.go" "$out/subspace/"
 	chmod u+w "$out/tuple/testdata/tuples.golden" "$out/tuple/tuple_test.go" "$out/subspace/subspace_test.go"
+	mkdir -p "$out/fdb"
+	python3 - "$src/fdb_test.go" "$out/fdb/official_fdb_test.go" "$ours" TestKeyToString ExamplePrintable <<'PY'
+import re, sys
+src, dst, ours, *names = sys.argv[1:]
+s = open(src).read()
+funcs = []
+for name in names:
+    m = re.search(r'^func ' + name + r'\(.*?^}\n', s, flags=re.S | re.M)
+    if not m:
+        sys.exit('fetch.sh: ' + name + ' not found in fdb_test.go')
+    funcs.append(m.group(0))
+open(dst, 'w').write('package fdb_test\n\nimport (\n\t"fmt"\n\t"testing"\n\n\t"' + ours + '/fdb"\n)\n\n' + '\n'.join(funcs))
+PY
 fi
 echo "official binding $version written to $(pwd)/official"
