@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/compat"
+	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/google/uuid"
@@ -259,5 +260,22 @@ func TestHasIncompleteVersionstamp(t *testing.T) {
 	}
 	if _, err := (tuple.Tuple{string(make([]byte, 70000)), inc(1)}).AppendWithVersionstamp(nil, tuple.Offset2); !errors.Is(err, tuple.ErrVersionstampPosition) {
 		t.Errorf("position past 65535 in the 2-byte form: %v", err)
+	}
+}
+
+// TestKeyConvertibleElements: an fdb.KeyConvertible element is the byte
+// string of its key everywhere a tuple is read: Pack, Compare, Text.
+func TestKeyConvertibleElements(t *testing.T) {
+	inner := tuple.Tuple{"x"}
+	withKeys := tuple.Tuple{fdb.Key("a\x00"), inner.FDBKey()}
+	asBytes := tuple.Tuple{[]byte("a\x00"), inner.Pack()}
+	if !bytes.Equal(withKeys.Pack(), asBytes.Pack()) {
+		t.Errorf("Pack = %x, want %x", withKeys.Pack(), asBytes.Pack())
+	}
+	if tuple.Compare(withKeys, asBytes) != 0 {
+		t.Errorf("Compare = %d, want 0", tuple.Compare(withKeys, asBytes))
+	}
+	if withKeys.Text() != asBytes.Text() {
+		t.Errorf("Text = %s, want %s", withKeys.Text(), asBytes.Text())
 	}
 }
