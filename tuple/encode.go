@@ -125,7 +125,11 @@ func canonical(v any) (c any, ok bool) {
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		return rv.Uint(), true
 	case reflect.Float32:
-		return float32(rv.Float()), true
+		// rv.Float() widens to float64, which quiets a signalling NaN;
+		// a pointer conversion copies the bits as they are.
+		p := reflect.New(rv.Type())
+		p.Elem().Set(rv)
+		return *p.Convert(float32PtrType).Interface().(*float32), true
 	case reflect.Float64:
 		return rv.Float(), true
 	case reflect.Bool:
@@ -144,8 +148,9 @@ func canonical(v any) (c any, ok bool) {
 }
 
 var (
-	anyType      = reflect.TypeFor[any]()
-	anySliceType = reflect.TypeFor[[]any]()
+	anyType        = reflect.TypeFor[any]()
+	anySliceType   = reflect.TypeFor[[]any]()
+	float32PtrType = reflect.TypeFor[*float32]()
 )
 
 func (e *encoder) appendReflect(dst []byte, v any, nested bool, depth int) ([]byte, error) {

@@ -45,6 +45,9 @@ var (
 	// ErrVersionstampPosition: the stamp's position does not fit the
 	// 2-byte offset of API versions below 520.
 	ErrVersionstampPosition = errors.New("tuple: versionstamp position too large")
+	// ErrOffsetSize: AppendWithVersionstamp was given a width that is
+	// neither Offset2 nor Offset4.
+	ErrOffsetSize = errors.New("tuple: versionstamp offset size must be 2 or 4")
 	// ErrWrongType: a Consume function met an element of another kind.
 	ErrWrongType = errors.New("tuple: unexpected element type")
 	// ErrOutOfRange: an integer that does not fit the Go type asked for.

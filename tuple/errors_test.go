@@ -3,6 +3,7 @@ package tuple_test
 import (
 	"bytes"
 	"errors"
+	"math"
 	"math/big"
 	"slices"
 	"strings"
@@ -232,6 +233,50 @@ func TestLenient(t *testing.T) {
 	for _, in := range []string{"02 ff 00", "23 00", "15"} {
 		if _, err := lenient.Unpack(dhex(t, in)); err == nil {
 			t.Errorf("lenient accepted %s", in)
+		}
+	}
+}
+
+type namedFloat32 float32
+
+type namedTuple tuple.Tuple
+
+// TestNamedTypeBits: a value of a named type encodes exactly as the value of
+// its underlying type, signalling-NaN bits included, and a named tuple
+// type's versionstamps count.
+func TestNamedTypeBits(t *testing.T) {
+	for _, bits := range []uint32{0x7f800001, 0xff800001, 0x7fc00000, 0x3fc00000, 0x80000000} {
+		named := tuple.Tuple{namedFloat32(math.Float32frombits(bits))}.Pack()
+		plain := tuple.Tuple{math.Float32frombits(bits)}.Pack()
+		if !bytes.Equal(named, plain) {
+			t.Errorf("float32 bits %#08x: named type packs %x, float32 %x", bits, named, plain)
+		}
+	}
+	inner := namedTuple{tuple.IncompleteVersionstamp(1)}
+	tup := tuple.Tuple{"a", inner}
+	if has, err := tup.HasIncompleteVersionstamp(); !has || err != nil {
+		t.Errorf("HasIncompleteVersionstamp(named tuple) = %v, %v; want true", has, err)
+	}
+	if _, err := tup.PackWithVersionstamp(nil); err != nil {
+		t.Errorf("PackWithVersionstamp(named tuple) = %v", err)
+	}
+	two := tuple.Tuple{tuple.IncompleteVersionstamp(1), inner}
+	if _, err := two.HasIncompleteVersionstamp(); !errors.Is(err, tuple.ErrMultipleIncompleteVersionstamps) {
+		t.Errorf("HasIncompleteVersionstamp(two, one in a named tuple) = %v", err)
+	}
+}
+
+// TestOffsetSize: only the two widths FoundationDB has used are accepted.
+func TestOffsetSize(t *testing.T) {
+	tup := tuple.Tuple{tuple.IncompleteVersionstamp(1)}
+	for _, size := range []tuple.OffsetSize{0, 3, -1, 8} {
+		if out, err := tup.AppendWithVersionstamp([]byte("p"), size); !errors.Is(err, tuple.ErrOffsetSize) || string(out) != "p" {
+			t.Errorf("OffsetSize %d: %x, %v; want ErrOffsetSize", size, out, err)
+		}
+	}
+	for _, size := range []tuple.OffsetSize{tuple.Offset2, tuple.Offset4} {
+		if out, err := tup.AppendWithVersionstamp(nil, size); err != nil || len(out) != 13+int(size) {
+			t.Errorf("OffsetSize %d: %x, %v", size, out, err)
 		}
 	}
 }

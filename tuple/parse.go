@@ -2,6 +2,7 @@ package tuple
 
 import (
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -155,7 +156,13 @@ func (p *parser) tuple(depth int) (Tuple, error) {
 	}
 }
 
+// elem reads one element. depth counts the constructs it is inside
+// (nested tuples, float32(...)), so that no input can recurse deeper than
+// MaxDepth.
 func (p *parser) elem(depth int) (any, error) {
+	if depth > MaxDepth {
+		return nil, p.failWith(ErrTooDeep, "more than %d levels of nested constructs", MaxDepth)
+	}
 	rest := p.rest()
 	switch {
 	case rest == "":
@@ -176,7 +183,7 @@ func (p *parser) elem(depth int) (any, error) {
 	case rest[0] == '-' || rest[0] == '+' || (rest[0] >= '0' && rest[0] <= '9'):
 		return p.number()
 	}
-	return p.word()
+	return p.word(depth)
 }
 
 // bareUUID reports whether s starts with an 8-4-4-4-12 UUID that is not the
@@ -210,6 +217,10 @@ func (p *parser) goString() (any, error) {
 	lit, err := strconv.QuotedPrefix(p.rest())
 	if err != nil {
 		return nil, p.fail("unterminated or malformed string literal")
+	}
+	if i := invalidUTF8Index(lit); i >= 0 {
+		p.pos += i // strconv.Unquote would replace the byte with U+FFFD
+		return nil, p.failWith(ErrInvalidUTF8, "byte 0x%02x in a string literal is not valid UTF-8", lit[i])
 	}
 	s, _ := strconv.Unquote(lit)
 	if !utf8.ValidString(s) {
@@ -324,12 +335,20 @@ func (p *parser) number() (any, error) {
 		return math.Inf(1), nil
 	}
 	if strings.ContainsAny(lit, ".eE") {
-		f, err := strconv.ParseFloat(lit, 64)
-		if err != nil || strings.ContainsAny(lit, "xXpP_") {
+		if strings.ContainsAny(lit, "xXpP_") {
 			return nil, p.fail("malformed float literal %q", lit)
+		}
+		f, err := parseFloatLiteral[float64](lit, 64)
+		if err != nil {
+			return nil, p.failWith(syntaxSentinel(err), "malformed float literal %.40q: %v", lit, err)
 		}
 		p.pos = end
 		return f, nil
+	}
+	// 255 bytes hold at most 615 decimal digits: refuse a longer literal
+	// before converting it, which would cost time quadratic in its length.
+	if digits := len(strings.TrimLeft(lit, "+-0")); digits > maxIntDigits {
+		return nil, p.failWith(ErrTooLarge, "integer of %d digits needs more than 255 bytes", digits)
 	}
 	b, ok := new(big.Int).SetString(strings.TrimPrefix(lit, "+"), 10)
 	if !ok {
@@ -341,6 +360,10 @@ func (p *parser) number() (any, error) {
 	p.pos = end
 	return NormalizeInt(b), nil
 }
+
+// maxIntDigits is the number of decimal digits of 2^2040, the magnitude
+// past the largest integer the tuple layer encodes (255 bytes).
+const maxIntDigits = 615
 
 // NormalizeInt returns b as the Go type Unpack gives the same value:
 // int64 when it fits, uint64 from 2^63 to 2^64-1, and b itself beyond.
@@ -357,7 +380,7 @@ func NormalizeInt(b *big.Int) any {
 }
 
 // word reads a keyword or a constructor such as float32(...).
-func (p *parser) word() (any, error) {
+func (p *parser) word(depth int) (any, error) {
 	start := p.pos
 	end := p.pos
 	for end < len(p.s) && isWordByte(p.s[end]) && p.s[end] != '-' {
@@ -383,7 +406,7 @@ func (p *parser) word() (any, error) {
 	}
 	switch w {
 	case "float32", "SingleFloat":
-		return p.float32Call()
+		return p.float32Call(depth)
 	case "float32bits", "float64bits":
 		return p.floatBits(w == "float32bits")
 	case "UUID":
@@ -395,27 +418,62 @@ func (p *parser) word() (any, error) {
 	return nil, p.fail("unknown constructor %s(", w)
 }
 
-func (p *parser) float32Call() (any, error) {
+// float32Call reads the number inside float32(...) and rounds its literal
+// once, at 32 bits: a literal read as a float64 first and then converted
+// could round twice and land one ulp off.
+func (p *parser) float32Call(depth int) (any, error) {
 	p.space()
 	at := p.pos
-	v, err := p.elem(0)
+	v, err := p.elem(depth + 1)
 	if err != nil {
 		return nil, err
 	}
-	f, ok := v.(float64)
-	if !ok {
-		if i, isInt := v.(int64); isInt { // SingleFloat(3) in Python
-			f, ok = float64(i), true
+	var f float32
+	switch v := v.(type) {
+	case float64:
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			f = float32(v)
+			break
 		}
+		f, err = parseFloatLiteral[float32](p.s[at:p.pos], 32)
+	case int64, uint64, *big.Int: // SingleFloat(3) in Python
+		f, err = parseFloatLiteral[float32](p.s[at:p.pos], 32)
+	default:
+		err = errNotANumber
 	}
-	if !ok {
+	if err != nil {
 		p.pos = at
-		return nil, p.fail("float32( needs a number")
+		return nil, p.failWith(syntaxSentinel(err), "float32( needs a number that fits a float32: %v", err)
 	}
 	if err := p.expect(')', "to close float32("); err != nil {
 		return nil, err
 	}
-	return float32(f), nil
+	return f, nil
+}
+
+var errNotANumber = errors.New("not a number")
+
+// parseFloatLiteral reads a float literal at the given width. The one
+// rule for both widths: a value beyond the largest finite one is an
+// ErrTooLarge error; a value too small to represent rounds to zero, as the
+// IEEE conversion does.
+func parseFloatLiteral[F float32 | float64](lit string, bitSize int) (F, error) {
+	f, err := strconv.ParseFloat(strings.TrimPrefix(lit, "+"), bitSize)
+	if err != nil {
+		if errors.Is(err, strconv.ErrRange) {
+			return 0, fmt.Errorf("%w: %s is beyond the largest float%d", ErrTooLarge, lit, bitSize)
+		}
+		return 0, err
+	}
+	return F(f), nil
+}
+
+// syntaxSentinel returns the sentinel a SyntaxError wraps for err.
+func syntaxSentinel(err error) error {
+	if errors.Is(err, ErrTooLarge) {
+		return ErrTooLarge
+	}
+	return ErrSyntax
 }
 
 func (p *parser) floatBits(single bool) (any, error) {
@@ -544,6 +602,19 @@ func (p *parser) printableBytes(n int) ([]byte, bool) {
 	}
 	p.pos = pos
 	return out, true
+}
+
+// invalidUTF8Index returns the index of the first byte of s that does not
+// start a valid UTF-8 sequence, or -1.
+func invalidUTF8Index(s string) int {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
 }
 
 func isHexString(s string) bool {

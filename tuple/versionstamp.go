@@ -2,6 +2,7 @@ package tuple
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 )
 
@@ -56,6 +57,9 @@ func (t Tuple) AppendWithVersionstamp(dst []byte, size OffsetSize) ([]byte, erro
 }
 
 func (t Tuple) appendWithVersionstamp(dst []byte, size OffsetSize, rawUTF8 bool) ([]byte, error) {
+	if size != Offset2 && size != Offset4 {
+		return dst, fmt.Errorf("%w: %d bytes (Offset2 or Offset4)", ErrOffsetSize, int(size))
+	}
 	e := encoder{allowIncomplete: true, rawUTF8: rawUTF8}
 	out, err := e.appendTuple(dst, t, false, 0)
 	switch {
@@ -92,18 +96,15 @@ func (t Tuple) HasIncompleteVersionstamp() (bool, error) {
 func countIncomplete(t []any, depth int) int {
 	n := 0
 	for _, v := range t {
-		switch v := v.(type) {
+		// normalize, as the encoder does: a named tuple type holds stamps too.
+		switch v := normalize(v).(type) {
 		case Versionstamp:
 			if !v.IsComplete() {
 				n++
 			}
-		case Tuple:
+		case Tuple, []any:
 			if depth < MaxDepth {
-				n += countIncomplete(v, depth+1)
-			}
-		case []any:
-			if depth < MaxDepth {
-				n += countIncomplete(v, depth+1)
+				n += countIncomplete(asSlice(v), depth+1)
 			}
 		}
 	}
