@@ -149,15 +149,11 @@ func appendSegment(dst []byte, i int, s Segment) ([]byte, error) {
 		return dst, &tuple.EncodeError{Path: []int{i, 0}, Value: s.Kind, Err: err}
 	}
 	for j, v := range s.ID {
-		if v == nil { // the one element written otherwise inside a nested tuple
-			dst = tuple.AppendNestedNull(dst)
-			continue
-		}
-		one := [1]any{v}
-		if dst, err = tuple.Tuple(one[:]).AppendBinary(dst); err != nil {
+		// Inside the segment: depth 1, as the decoder counts it.
+		if dst, err = tuple.AppendNestedElement(dst, v); err != nil {
 			var ee *tuple.EncodeError
-			if errors.As(err, &ee) { // [0, ...] within one: [i, j+1, ...] here
-				ee.Path = append([]int{i, j + 1}, ee.Path[1:]...)
+			if errors.As(err, &ee) { // [...] within v: [i, j+1, ...] here
+				ee.Path = append([]int{i, j + 1}, ee.Path...)
 			}
 			return dst, err
 		}
@@ -257,7 +253,10 @@ func (p Path) KindRange(kind string) (begin, end []byte, err error) {
 	}
 	// The child segment's bytes start 05 02 <kind> 00; its id elements or
 	// its closing 00 follow, all below FF.
-	begin = tuple.AppendString(tuple.BeginNested(key), kind)
+	begin, err = tuple.AppendStringChecked(tuple.BeginNested(key), kind)
+	if err != nil {
+		return nil, nil, err
+	}
 	return begin, append(bytes.Clone(begin), 0xFF), nil
 }
 

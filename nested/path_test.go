@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/compat"
@@ -323,5 +324,44 @@ func TestAppendAllocs(t *testing.T) {
 	key, _ := p.Key("title", 3)
 	if cap(key) != len(key) {
 		t.Errorf("Key has %d bytes of spare capacity", cap(key)-len(key))
+	}
+}
+
+// TestEncodableIsDecodable: what the encoder and the parser accept, the
+// decoder reads back. An id's nested tuples count from the segment's
+// depth; a kind that is not UTF-8 is refused everywhere.
+func TestEncodableIsDecodable(t *testing.T) {
+	deep := func(n int) any {
+		var v any = int64(1)
+		for range n {
+			v = tuple.Tuple{v}
+		}
+		return v
+	}
+	// The segment is one level; its id may add MaxDepth-1 more.
+	ok := nested.New("k", deep(tuple.MaxDepth-1))
+	key, err := ok.MarshalBinary()
+	if err != nil {
+		t.Fatalf("MarshalBinary(id %d deep) = %v", tuple.MaxDepth-1, err)
+	}
+	if back, rest, err := nested.Decode(key); err != nil || len(rest) != 0 || !back.Equal(ok) {
+		t.Errorf("Decode(id %d deep) = %v, %v", tuple.MaxDepth-1, back, err)
+	}
+	if _, err := nested.New("k", deep(tuple.MaxDepth)).MarshalBinary(); !errors.Is(err, tuple.ErrTooDeep) {
+		t.Errorf("MarshalBinary(id %d deep) = %v, want ErrTooDeep", tuple.MaxDepth, err)
+	}
+	if _, _, err := nested.New("a").KindRange("\xff"); !errors.Is(err, tuple.ErrInvalidUTF8) {
+		t.Errorf("KindRange(invalid UTF-8) = %v", err)
+	}
+	if _, err := nested.Parse(`/"\xff"-1`); !errors.Is(err, tuple.ErrInvalidUTF8) {
+		t.Errorf(`Parse(/"\xff") = %v, want ErrInvalidUTF8`, err)
+	}
+	// The outer parentheses of a composite id hold the id's elements.
+	idText := func(n int) string { return "/k-(" + strings.Repeat("(", n) + "1" + strings.Repeat(",)", n) + ",)" }
+	if _, err := nested.Parse(idText(tuple.MaxDepth - 1)); err != nil {
+		t.Errorf("Parse(id %d deep) = %v", tuple.MaxDepth-1, err)
+	}
+	if _, err := nested.Parse(idText(tuple.MaxDepth)); !errors.Is(err, tuple.ErrTooDeep) {
+		t.Errorf("Parse(id %d deep) = %v, want ErrTooDeep", tuple.MaxDepth, err)
 	}
 }

@@ -174,7 +174,23 @@ func Parse(s string) (Path, error) {
 		}
 		p.segs = append(p.segs, seg)
 	}
+	// What Parse accepts, MarshalBinary packs: a kind or id that cannot be
+	// encoded (a quoted kind that is not UTF-8, ids nested too deep) is a
+	// syntax error here, not a surprise later.
+	if _, err := p.AppendBinary(nil); err != nil {
+		return Path{}, &tuple.SyntaxError{Offset: 0, Err: cause(err), Msg: "the path cannot be packed: " + err.Error()}
+	}
 	return p, nil
+}
+
+// cause returns the sentinel behind an encoding error.
+func cause(err error) error {
+	for _, s := range []error{tuple.ErrInvalidUTF8, tuple.ErrTooDeep, tuple.ErrTooLarge, ErrEmptyKind} {
+		if errors.Is(err, s) {
+			return s
+		}
+	}
+	return tuple.ErrSyntax
 }
 
 // MustParse is Parse for literals in tests and examples: it panics on

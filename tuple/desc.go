@@ -1,6 +1,8 @@
 package tuple
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 
 	"github.com/fdbtuple/fdbtuple/types"
@@ -62,6 +64,14 @@ func (x descending) AppendElement(dst []byte, v any, c Codec) ([]byte, error) {
 	d := v.(Descending)
 	asc, err := x.inner(c).AppendTuple(nil, Tuple{d.V})
 	if err != nil {
+		var ee *EncodeError
+		if errors.As(err, &ee) && len(ee.Path) > 0 {
+			// The fault is in the wrapped value: report it, with its path
+			// below this element (the encoder adds this element's index).
+			inner := *ee
+			inner.Path = ee.Path[1:]
+			return dst, &inner
+		}
 		return dst, fmt.Errorf("descending element: %w", err)
 	}
 	dst = append(dst, byte(x.code))
@@ -76,39 +86,73 @@ func (x descending) AppendElement(dst []byte, v any, c Codec) ([]byte, error) {
 }
 
 func (x descending) ConsumeElement(b []byte, c Codec) (any, int, error) {
-	asc := make([]byte, 0, len(b))
-	i := 1
-	for {
+	// First find the FF FF end and the length of the ascending encoding,
+	// then allocate that much once: each element costs its own length,
+	// never the length of the rest of the key.
+	size, end := 0, -1
+	for i := 1; end < 0; {
 		switch {
 		case i >= len(b):
 			return nil, 0, &DecodeError{Code: x.code, Err: ErrUnterminated, Detail: "descending element has no FF FF end"}
 		case b[i] != 0xFF:
-			asc = append(asc, ^b[i])
 			i++
-			continue
 		case i+1 >= len(b):
 			return nil, 0, &DecodeError{Offset: i, Code: x.code, Err: ErrTruncated, Detail: "descending element ends after FF"}
 		case b[i+1] == 0x00:
-			asc = append(asc, 0x00)
 			i += 2
+		case b[i+1] == 0xFF:
+			end = i
 			continue
-		case b[i+1] != 0xFF:
+		default:
 			return nil, 0, &DecodeError{Offset: i, Code: x.code, Err: ErrInvalidCode, Detail: fmt.Sprintf("descending element has FF %02x, which no encoder writes", b[i+1])}
 		}
-		break
+		size++
+	}
+	asc := make([]byte, 0, size)
+	for i := 1; i < end; i++ {
+		if b[i] == 0xFF { // FF 00 stands for 00
+			asc = append(asc, 0x00)
+			i++
+		} else {
+			asc = append(asc, ^b[i])
+		}
 	}
 	v, n, err := x.inner(c).ConsumeElement(asc)
 	if err != nil {
+		var de *DecodeError
+		if errors.As(err, &de) {
+			// Report the wrapped element's fault at its place in b: the
+			// offset is into asc, whose bytes stand one for one in b
+			// after the code, but for each 00 (written FF 00) before it.
+			inner := *de
+			inner.Offset = 1 + de.Offset + zerosBefore(asc, de.Offset)
+			inner.Detail = "inside a descending element: " + de.Detail
+			return nil, 0, &inner
+		}
 		return nil, 0, fmt.Errorf("inside a descending element: %w", err)
 	}
 	if n != len(asc) {
 		return nil, 0, &DecodeError{Code: x.code, Err: ErrInvalidCode, Detail: "descending element holds more than one element"}
 	}
-	return Descending{V: v}, i + 2, nil
+	return Descending{V: v}, end + 2, nil
+}
+
+// zerosBefore counts the 00 bytes of b before index i.
+func zerosBefore(b []byte, i int) int {
+	return bytes.Count(b[:min(i, len(b))], []byte{0})
 }
 
 func (x descending) CompareValues(a, b any, c Codec) int {
 	return -compareElems(a.(Descending).V, b.(Descending).V, 0, x.inner(c))
+}
+
+// ParseArg reads desc(ELEM): the wrapped element, which may not be a
+// descending element itself.
+func (x descending) ParseArg(arg any, _ Codec) (any, error) {
+	if _, ok := arg.(Descending); ok {
+		return nil, errors.New("a descending element cannot hold another")
+	}
+	return Descending{V: arg}, nil
 }
 
 func (x descending) AppendText(dst []byte, v any, c Codec) []byte {

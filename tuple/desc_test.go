@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
@@ -88,5 +89,23 @@ func TestDescendingMisuse(t *testing.T) {
 	}
 	if got := tuple.Describe(append([]byte{0x15, 0x01}, good...)); got != `(1, user(0x4f, b"\xfd\x9e\x9d\xff\x00\xff\xff"))` {
 		t.Errorf("Describe without the extension = %s", got)
+	}
+}
+
+// TestDescendingErrors: an error inside a descending element names the
+// wrapped value's place once, and a decoding fault's offset points into
+// the key.
+func TestDescendingErrors(t *testing.T) {
+	codec := tuple.Codec{Extensions: []tuple.Extension{tuple.DescendingExtension(tuple.DefaultDescendingCode)}}
+	_, err := codec.Pack(tuple.Tuple{"a", tuple.Desc(tuple.Tuple{1, make(chan int)})})
+	var ee *tuple.EncodeError
+	if !errors.As(err, &ee) || !slices.Equal(ee.Path, []int{1, 1}) || strings.Count(err.Error(), "element") != 2 {
+		t.Errorf("Pack = %v; want one path [1 1]", err)
+	}
+	// 4f, then 16 01 (a truncated 2-byte integer) inverted, then FF FF.
+	_, err = codec.Unpack([]byte{0x02, 'a', 0x00, 0x4f, 0xe9, 0xfe, 0xff, 0xff})
+	var de *tuple.DecodeError
+	if !errors.As(err, &de) || !errors.Is(err, tuple.ErrTruncated) || de.Offset != 4 || strings.Count(err.Error(), "element [") != 1 {
+		t.Errorf("Unpack = %v; want ErrTruncated at offset 4", err)
 	}
 }

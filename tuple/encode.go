@@ -1,6 +1,7 @@
 package tuple
 
 import (
+	"errors"
 	"math/big"
 	"reflect"
 	"unicode/utf8"
@@ -72,6 +73,24 @@ func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte,
 		return e.appendNested(dst, v, depth)
 	}
 	return e.appendReflect(dst, v, nested, depth)
+}
+
+// AppendNestedElement appends v as an element of a nested tuple that the
+// caller opened with BeginNested (and closes with EndNested): a nil is
+// written 00 FF, and v's own nested tuples count from depth 1 toward
+// MaxDepth, as the decoder counts them. It allocates nothing when cap(dst)
+// has room for the common element types. An error's path starts inside v.
+func AppendNestedElement(dst []byte, v any) ([]byte, error) {
+	one := [1]any{v}
+	if out, ok := appendPlain(dst, one[:], true, 1, noLimit); ok {
+		return out, nil
+	}
+	var e encoder
+	out, err := e.appendElem(dst, v, true, 1)
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
 }
 
 func (e *encoder) appendBig(dst []byte, v *big.Int) ([]byte, error) {
@@ -156,7 +175,11 @@ var (
 func (e *encoder) appendReflect(dst []byte, v any, nested bool, depth int) ([]byte, error) {
 	if x := e.codec.owner(v); x != nil {
 		out, err := x.AppendElement(dst, v, e.codec)
-		if err != nil {
+		var ee *EncodeError
+		switch {
+		case errors.As(err, &ee):
+			return dst, err // it names the value at fault; the caller adds the index
+		case err != nil:
 			return dst, &EncodeError{Value: v, Err: err}
 		}
 		return out, nil

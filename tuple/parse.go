@@ -31,8 +31,13 @@ import (
 // Versionstamp(b'...', 7)); Java's null and bare UUIDs; fdbcli-printable
 // transaction versions; Versionstamp(incomplete, 7); and a trailing comma
 // after any last element.
-func Parse(s string) (Tuple, error) {
-	p := parser{s: s, inTuple: true}
+func Parse(s string) (Tuple, error) { return Codec{}.Parse(s) }
+
+// Parse is the package Parse with c's extensions: a value of an extension
+// that implements TextParser reads back from its text form, such as
+// decimal("1.5") or desc(42).
+func (c Codec) Parse(s string) (Tuple, error) {
+	p := parser{s: s, inTuple: true, codec: c}
 	p.space()
 	t, err := p.tuple(0)
 	if err != nil {
@@ -74,6 +79,15 @@ type parser struct {
 	// inTuple: the text is a whole tuple (Parse), so every element ends
 	// at ',' or ')'.
 	inTuple bool
+	codec   Codec // for the extensions' text forms
+}
+
+// TextParser is implemented by an Extension whose values Codec.Parse reads
+// back from the text form its AppendText writes, name(ARG), where ARG is
+// one element of the text form (a quoted string for decimals, any element
+// for desc). ParseArg turns ARG into the extension's value.
+type TextParser interface {
+	ParseArg(arg any, c Codec) (any, error)
 }
 
 // closesElement reports whether only spaces stand between pos and a ','
@@ -414,8 +428,33 @@ func (p *parser) word(depth int) (any, error) {
 	case "Versionstamp", "fdb.tuple.Versionstamp":
 		return p.versionstampCall()
 	}
+	for _, x := range p.codec.Extensions {
+		if tp, ok := x.(TextParser); ok && x.Name() == w {
+			return p.extensionCall(tp, start, depth)
+		}
+	}
 	p.pos = start
 	return nil, p.fail("unknown constructor %s(", w)
+}
+
+// extensionCall reads the argument of an extension's name(...) and hands
+// it to the extension.
+func (p *parser) extensionCall(tp TextParser, start, depth int) (any, error) {
+	p.space()
+	at := p.pos
+	arg, err := p.elem(depth + 1)
+	if err != nil {
+		return nil, err
+	}
+	v, err := tp.ParseArg(arg, p.codec)
+	if err != nil {
+		p.pos = at
+		return nil, p.failWith(syntaxSentinel(err), "%s: %v", p.s[start:at-1], err)
+	}
+	if err := p.expect(')', "to close "+p.s[start:at]); err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // float32Call reads the number inside float32(...) and rounds its literal

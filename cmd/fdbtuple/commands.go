@@ -11,14 +11,15 @@ import (
 
 var packCommand = &command{
 	summary: "print the key a tuple packs to",
-	usage: `[-format hex|printable|raw] TUPLE
+	usage: `[-ext decimal,desc] [-format hex|printable|raw] TUPLE
 
 examples:
   fdbtuple pack '("user", 42)'                    027573657200152a
-  fdbtuple pack -format printable '("user", 42)'  \x02user\x00\x15*`,
-	flags: []string{"format"}, minArgs: 1, maxArgs: 1,
+  fdbtuple pack -format printable '("user", 42)'  \x02user\x00\x15*
+  fdbtuple pack -ext decimal '(decimal("19.99"),)'  40c227c6`,
+	flags: []string{"format", "ext"}, minArgs: 1, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
-		key, err := parseAndPack(args[0])
+		key, err := parseAndPack(args[0], o)
 		if err != nil {
 			return err
 		}
@@ -26,13 +27,17 @@ examples:
 	},
 }
 
-// parseAndPack reads tuple text and packs it.
-func parseAndPack(text string) ([]byte, error) {
-	t, err := tuple.Parse(text)
+// parseAndPack reads tuple text and packs it, with the extensions of -ext.
+func parseAndPack(text string, o *options) ([]byte, error) {
+	codec, err := o.codec()
 	if err != nil {
 		return nil, err
 	}
-	return (tuple.Codec{}).Pack(t)
+	t, err := codec.Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	return codec.Pack(t)
 }
 
 func printKey(e *env, key []byte, format string) error {
@@ -145,7 +150,8 @@ examples:
 // tupleOrKey reads tuple text (starting with "(") or a key.
 func tupleOrKey(s string, o *options) (tuple.Tuple, error) {
 	if t := bytes.TrimSpace([]byte(s)); len(t) > 0 && t[0] == '(' {
-		return tuple.Parse(s)
+		codec, _ := o.codec()
+		return codec.Parse(s)
 	}
 	key, err := decodeKey(s, o.input)
 	if err != nil {
@@ -168,7 +174,7 @@ example:
   \x02user\x00\x15\x07\xff`,
 	flags: []string{"format"}, minArgs: 1, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
-		key, err := parseAndPack(args[0])
+		key, err := parseAndPack(args[0], o)
 		if err != nil {
 			return err
 		}

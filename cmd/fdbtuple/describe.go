@@ -50,6 +50,16 @@ example:
 	},
 }
 
+// hasExtension reports whether c has an extension for code.
+func hasExtension(c tuple.Codec, code types.Code) bool {
+	for _, x := range c.Extensions {
+		if x.Code() == code {
+			return true
+		}
+	}
+	return false
+}
+
 // describer walks a key, printing a row per element.
 type describer struct {
 	w     io.Writer
@@ -103,7 +113,7 @@ func (d *describer) element(pos, depth int) (int, error) {
 	if code != types.CodeNested {
 		v, n, err := d.codec.ConsumeElement(d.key[pos:])
 		if err != nil {
-			if code.Status() == types.StatusUser {
+			if code.Status() == types.StatusUser && !hasExtension(d.codec, code) {
 				d.row(pos, len(d.key)-pos, depth, code.String(), fmt.Sprintf("user(0x%02x, …)", byte(code)))
 				return pos, fmt.Errorf("offset %d: user type code 0x%02x is not known to this codec (try -ext)", pos, byte(code))
 			}

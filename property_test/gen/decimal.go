@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"math"
 	"math/big"
 
 	"github.com/shopspring/decimal"
@@ -8,9 +9,10 @@ import (
 )
 
 // Decimal generates decimals with up to 40 significant digits and
-// exponents across and beyond DynamoDB's range (10^-130 to 10^126), both
-// signs and zero, often with trailing zeros (1.50) and shared leading
-// digits, so that canonical forms and near-equal orders are exercised.
+// exponents across and beyond DynamoDB's range (10^-130 to 10^126) and at
+// both ends of decimal.Decimal's int32 exponent, both signs and zero,
+// often with trailing zeros (1.50) and shared leading digits, so that
+// canonical forms and near-equal orders are exercised.
 func Decimal() *rapid.Generator[decimal.Decimal] {
 	return rapid.Custom(func(t *rapid.T) decimal.Decimal {
 		digits := rapid.StringOfN(rapid.RuneFrom([]rune("0123456789")), 1, 40, -1).Draw(t, "digits")
@@ -18,7 +20,8 @@ func Decimal() *rapid.Generator[decimal.Decimal] {
 		if rapid.Bool().Draw(t, "negative") {
 			coef.Neg(coef)
 		}
-		exp := rapid.OneOf(rapid.Int32Range(-20, 20), rapid.Int32Range(-175, 140), rapid.Int32Range(-2000, 2000)).Draw(t, "exponent")
+		exp := rapid.OneOf(rapid.Int32Range(-20, 20), rapid.Int32Range(-175, 140), rapid.Int32Range(-2000, 2000),
+			rapid.Int32Range(math.MaxInt32-50, math.MaxInt32), rapid.Int32Range(math.MinInt32, math.MinInt32+50)).Draw(t, "exponent")
 		return decimal.NewFromBigInt(coef, exp)
 	})
 }

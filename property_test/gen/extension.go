@@ -18,7 +18,10 @@ import (
 //     the values;
 //   - context: the order holds with standard elements before and after
 //     them and inside nested tuples, and codec.Compare agrees with the
-//     bytes.
+//     bytes;
+//   - text: if the extension is a tuple.TextParser, codec.Parse reads
+//     codec.Format's text of a tuple holding the value back to a value
+//     that packs to the same bytes.
 //
 // Run it with rapid.Check, or wrap it with rapid.MakeFuzz:
 //
@@ -44,6 +47,15 @@ func ExtensionLaws(codec tuple.Codec, values *rapid.Generator[any], compare func
 		if again := pack(back); !bytes.Equal(again, ka) {
 			t.Fatalf("%s decodes to a value that packs to %x, not %x", codec.Format(tuple.Tuple{a}), again, ka)
 		}
+		if text := codec.Format(tuple.Tuple{a}); hasTextParser(codec) {
+			parsed, err := codec.Parse(text)
+			if err != nil {
+				t.Fatalf("Parse(%s): %v", text, err)
+			}
+			if again := pack(parsed); !bytes.Equal(again, ka) {
+				t.Fatalf("Parse(%s) packs to %x, not %x", text, again, ka)
+			}
+		}
 		want := cmp.Compare(compare(a, b), 0)
 		if got := cmp.Compare(bytes.Compare(ka, pack(tuple.Tuple{b})), 0); got != want {
 			t.Fatalf("bytes order %d, value order %d for %s, %s", got, want, codec.Format(tuple.Tuple{a}), codec.Format(tuple.Tuple{b}))
@@ -63,4 +75,14 @@ func ExtensionLaws(codec tuple.Codec, values *rapid.Generator[any], compare func
 			t.Fatalf("bytes order %d, value order %d in context %s, %s", got, want, codec.Format(ta), codec.Format(tb))
 		}
 	}
+}
+
+// hasTextParser reports whether every extension of c reads its text back.
+func hasTextParser(c tuple.Codec) bool {
+	for _, x := range c.Extensions {
+		if _, ok := x.(tuple.TextParser); !ok {
+			return false
+		}
+	}
+	return len(c.Extensions) > 0
 }

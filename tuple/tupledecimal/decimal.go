@@ -34,9 +34,12 @@
 package tupledecimal
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
@@ -55,10 +58,15 @@ type ext struct{ code types.Code }
 func (x ext) Code() types.Code { return x.code }
 func (x ext) Name() string     { return "decimal" }
 
+// Owns reports whether v is a decimal.Decimal or a non-nil
+// *decimal.Decimal. A nil pointer is no value: the codec reports it as an
+// unsupported element, as it does any other nil pointer.
 func (x ext) Owns(v any) bool {
-	switch v.(type) {
-	case decimal.Decimal, *decimal.Decimal:
+	switch v := v.(type) {
+	case decimal.Decimal:
 		return true
+	case *decimal.Decimal:
+		return v != nil
 	}
 	return false
 }
@@ -72,21 +80,46 @@ func value(v any) decimal.Decimal {
 
 // Header bytes.
 const (
-	headerZero     = 0x80
-	headerSmallE   = 0x81 // positive, E < -62, E follows
-	headerBigE     = 0xFE // positive, E > 61, E follows
-	headerCenter   = 0xC0 // positive, header = C0+E for -62 <= E <= 61
-	minInlineE     = -62
-	maxInlineE     = 61
-	maxDigitsBytes = 1 << 20 // a decimal with more digits is refused
+	headerZero   = 0x80
+	headerSmallE = 0x81 // positive, E < -62, E follows
+	headerBigE   = 0xFE // positive, E > 61, E follows
+	headerCenter = 0xC0 // positive, header = C0+E for -62 <= E <= 61
+	minInlineE   = -62
+	maxInlineE   = 61
+	// MaxDigits is the most significant digits a decimal may have (trailing
+	// zeros of its coefficient do not count): converting n digits costs
+	// time that grows with n squared, so a bound keeps the cost of every
+	// key linear in its length. 4,096 digits decode in about 0.1 ms.
+	MaxDigits = 4096
 )
 
-// digits returns the decimal digits of |d| without trailing zeros, and E.
+// digits returns the decimal digits of |d| without trailing zeros, and E,
+// so that |d| = 0.digits × 10^E.
 func digits(d decimal.Decimal) (string, int64) {
 	s := new(big.Int).Abs(d.Coefficient()).String()
 	trimmed := strings.TrimRight(s, "0")
 	exp := int64(d.Exponent()) + int64(len(s)-len(trimmed))
 	return trimmed, exp + int64(len(trimmed))
+}
+
+// ErrTooManyDigits is returned for a decimal with more than MaxDigits
+// significant digits, or one whose value needs more digits than that as a
+// decimal.Decimal (its int32 exponent cannot reach it otherwise).
+var ErrTooManyDigits = fmt.Errorf("%w: decimal has more than %d digits", tuple.ErrTooLarge, MaxDigits)
+
+// coefficientDigits reports how many coefficient digits the decoder needs
+// for 0.ds × 10^e: the digits, plus the zeros that keep the exponent
+// within int32. ok is false when the exponent is below the int32 range,
+// which no decimal.Decimal reaches.
+func coefficientDigits(ds string, e int64) (n int64, ok bool) {
+	exp := e - int64(len(ds))
+	switch {
+	case exp < math.MinInt32:
+		return 0, false
+	case exp > math.MaxInt32:
+		return int64(len(ds)) + exp - math.MaxInt32, true
+	}
+	return int64(len(ds)), true
 }
 
 func (x ext) AppendElement(dst []byte, v any, _ tuple.Codec) ([]byte, error) {
@@ -96,8 +129,9 @@ func (x ext) AppendElement(dst []byte, v any, _ tuple.Codec) ([]byte, error) {
 		return append(dst, headerZero), nil
 	}
 	ds, e := digits(d)
-	if len(ds) > maxDigitsBytes {
-		return dst, fmt.Errorf("decimal with %d digits is too long", len(ds))
+	if n, _ := coefficientDigits(ds, e); n > MaxDigits {
+		// The decoder would refuse it: whatever this writes, it reads.
+		return dst, ErrTooManyDigits
 	}
 	start := len(dst)
 	switch {
@@ -127,9 +161,14 @@ func (x ext) AppendElement(dst []byte, v any, _ tuple.Codec) ([]byte, error) {
 	return dst, nil
 }
 
-// errorf reports a malformed decimal element.
+// errorf reports a malformed decimal element: bytes no encoder writes.
 func errorf(offset int, code types.Code, format string, args ...any) error {
-	return &tuple.DecodeError{Offset: offset, Code: code, Err: tuple.ErrNonCanonical, Detail: "decimal: " + fmt.Sprintf(format, args...)}
+	return errorOf(tuple.ErrInvalidCode, offset, code, format, args...)
+}
+
+// errorOf reports a decimal element at fault, classified by sentinel.
+func errorOf(sentinel error, offset int, code types.Code, format string, args ...any) error {
+	return &tuple.DecodeError{Offset: offset, Code: code, Err: sentinel, Detail: "decimal: " + fmt.Sprintf(format, args...)}
 }
 
 func (x ext) ConsumeElement(b []byte, _ tuple.Codec) (any, int, error) {
@@ -166,7 +205,11 @@ func (x ext) ConsumeElement(b []byte, _ tuple.Codec) (any, int, error) {
 		}
 		v, m, err := tuple.ConsumeInt(raw)
 		if err != nil || m != len(raw) {
-			return nil, 0, errorf(pos, x.code, "bad exponent %x", raw)
+			sentinel := tuple.ErrInvalidCode
+			if errors.Is(err, tuple.ErrNonCanonical) {
+				sentinel = tuple.ErrNonCanonical
+			}
+			return nil, 0, errorOf(sentinel, pos, x.code, "bad exponent %x", raw)
 		}
 		if (h == headerSmallE) != (v < minInlineE) || (h == headerBigE) != (v > maxInlineE) {
 			return nil, 0, errorf(pos, x.code, "exponent %d written in the wrong form", v)
@@ -193,8 +236,8 @@ func (x ext) ConsumeElement(b []byte, _ tuple.Codec) (any, int, error) {
 		if c%2 == 0 {
 			break
 		}
-		if len(ds) > maxDigitsBytes {
-			return nil, 0, errorf(pos, x.code, "too many digits")
+		if len(ds) > MaxDigits+1 { // +1: the pad digit of an odd count
+			return nil, 0, errorOf(tuple.ErrTooLarge, pos, x.code, "more than %d digits", MaxDigits)
 		}
 	}
 	if ds[len(ds)-1] == '0' {
@@ -203,21 +246,130 @@ func (x ext) ConsumeElement(b []byte, _ tuple.Codec) (any, int, error) {
 	if ds[0] == '0' || ds[len(ds)-1] == '0' {
 		return nil, 0, errorf(2, x.code, "digits %s are not in canonical form", ds)
 	}
-	exp := e - int64(len(ds))
-	if exp < math.MinInt32 || exp > math.MaxInt32 {
-		return nil, 0, errorf(2, x.code, "exponent %d does not fit a decimal.Decimal", exp)
+	d, err := newDecimal(string(ds), e-int64(len(ds)), neg)
+	if err != nil {
+		sentinel := tuple.ErrOutOfRange
+		if errors.Is(err, tuple.ErrTooLarge) {
+			sentinel = tuple.ErrTooLarge
+		}
+		return nil, 0, errorOf(sentinel, 2, x.code, "0.%s e%d: %v", ds, e, err)
 	}
-	coef, _ := new(big.Int).SetString(string(ds), 10)
+	return d, pos, nil
+}
+
+// newDecimal returns ds × 10^exp, negated if neg. Past the int32 exponent
+// of a decimal.Decimal, the coefficient takes the zeros; it fails when
+// that needs more than MaxDigits digits, or when exp is below the int32
+// range (which no decimal.Decimal reaches).
+func newDecimal(ds string, exp int64, neg bool) (decimal.Decimal, error) {
+	n, ok := coefficientDigits(ds, exp+int64(len(ds)))
+	switch {
+	case !ok:
+		return decimal.Decimal{}, fmt.Errorf("%w: exponent %d is below what a decimal.Decimal holds", tuple.ErrOutOfRange, exp)
+	case n > MaxDigits:
+		return decimal.Decimal{}, ErrTooManyDigits
+	}
+	if exp > math.MaxInt32 {
+		ds += strings.Repeat("0", int(exp-math.MaxInt32))
+		exp = math.MaxInt32
+	}
+	coef, _ := new(big.Int).SetString(ds, 10)
 	if neg {
 		coef.Neg(coef)
 	}
-	return decimal.NewFromBigInt(coef, int32(exp)), pos, nil
+	return decimal.NewFromBigInt(coef, int32(exp)), nil
 }
 
+// CompareValues orders two decimals by sign, then E, then digits, as
+// their encodings sort. decimal.Cmp would rescale one to the other's
+// exponent, which for 1e1000000000 means a billion-digit number.
 func (x ext) CompareValues(a, b any, _ tuple.Codec) int {
-	return value(a).Cmp(value(b))
+	da, db := value(a), value(b)
+	if sa, sb := da.Sign(), db.Sign(); sa != sb || sa == 0 {
+		return cmp.Compare(sa, sb)
+	}
+	dsa, ea := digits(da)
+	dsb, eb := digits(db)
+	c := cmp.Compare(ea, eb)
+	if c == 0 {
+		c = strings.Compare(dsa, dsb) // same E: digit strings sort as numbers
+	}
+	return da.Sign() * c
 }
 
+// AppendText writes decimal("<value>"): the plain form when it is short,
+// else scientific notation (decimal("1.5e+1000000000")), so that the text
+// of any decimal is about as long as its digits. Codec.Parse reads both.
 func (x ext) AppendText(dst []byte, v any, _ tuple.Codec) []byte {
-	return fmt.Appendf(dst, "decimal(%q)", value(v).String())
+	d := value(v)
+	dst = append(dst, `decimal("`...)
+	dst = appendDecimal(dst, d)
+	return append(dst, `")`...)
+}
+
+// plainLimit bounds how many zeros the plain form may add to the digits.
+const plainLimit = 24
+
+func appendDecimal(dst []byte, d decimal.Decimal) []byte {
+	if d.Sign() == 0 {
+		return append(dst, '0')
+	}
+	ds, e := digits(d)
+	if e >= -plainLimit && e <= int64(len(ds))+plainLimit {
+		return append(dst, d.String()...)
+	}
+	if d.Sign() < 0 {
+		dst = append(dst, '-')
+	}
+	dst = append(dst, ds[0])
+	if len(ds) > 1 {
+		dst = append(append(dst, '.'), ds[1:]...)
+	}
+	dst = append(dst, 'e')
+	if e-1 >= 0 {
+		dst = append(dst, '+')
+	}
+	return strconv.AppendInt(dst, e-1, 10)
+}
+
+// ParseArg reads the argument of decimal("…") in the text form: a string
+// that decimal.NewFromString reads, plain or scientific.
+func (x ext) ParseArg(arg any, _ tuple.Codec) (any, error) {
+	s, ok := arg.(string)
+	if !ok {
+		return nil, fmt.Errorf("decimal( needs a quoted number, not %T", arg)
+	}
+	return parseDecimal(s)
+}
+
+// parseDecimal reads [-]digits[.digits][e[+-]digits]. decimal.NewFromString
+// refuses exponents past 10,000, which AppendText writes for large values.
+func parseDecimal(s string) (decimal.Decimal, error) {
+	bad := func() (decimal.Decimal, error) {
+		return decimal.Decimal{}, fmt.Errorf("%q is not a decimal number", s)
+	}
+	mant, expText, hasExp := strings.Cut(strings.ToLower(s), "e")
+	neg := strings.HasPrefix(mant, "-")
+	mant = strings.TrimPrefix(strings.TrimPrefix(mant, "-"), "+")
+	whole, frac, _ := strings.Cut(mant, ".")
+	ds := whole + frac
+	if ds == "" || strings.Trim(ds, "0123456789") != "" {
+		return bad()
+	}
+	ds = strings.TrimLeft(ds, "0")
+	if len(ds) > MaxDigits {
+		return decimal.Decimal{}, ErrTooManyDigits
+	}
+	exp := -int64(len(frac))
+	if hasExp {
+		e, err := strconv.ParseInt(expText, 10, 64)
+		if err != nil {
+			return bad()
+		}
+		exp += e
+	}
+	if ds == "" {
+		return decimal.Zero, nil
+	}
+	return newDecimal(ds, exp, neg)
 }

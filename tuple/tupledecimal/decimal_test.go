@@ -3,6 +3,8 @@ package tupledecimal_test
 import (
 	"bytes"
 	"errors"
+	"math"
+	"math/big"
 	"strings"
 	"testing"
 
@@ -105,5 +107,113 @@ func TestMalformed(t *testing.T) {
 	}
 	if got := tuple.Describe(key); got != `("price", user(0x40, b"\xc2'\xc6"))` {
 		t.Errorf("Describe without the extension = %s", got)
+	}
+}
+
+// TestNilPointer: a nil *decimal.Decimal is an unsupported element, never
+// a panic, in every codec path.
+func TestNilPointer(t *testing.T) {
+	var nilDec *decimal.Decimal
+	tup := tuple.Tuple{nilDec}
+	if _, err := codec.Pack(tup); !errors.Is(err, tuple.ErrUnsupportedType) {
+		t.Errorf("Pack(nil *Decimal) = %v, want ErrUnsupportedType", err)
+	}
+	_ = codec.Compare(tup, tuple.Tuple{d("1")})
+	_ = codec.Compare(tup, tup)
+	if got := codec.Format(tup); !strings.Contains(got, "unsupported") {
+		t.Errorf("Format(nil *Decimal) = %s", got)
+	}
+	one := d("1")
+	if _, err := codec.Pack(tuple.Tuple{&one}); err != nil {
+		t.Errorf("Pack(*Decimal) = %v", err)
+	}
+}
+
+// TestExtremeExponents: values at the ends of decimal.Decimal's int32
+// exponent pack, unpack to equal values, compare, and print as text that
+// Codec.Parse reads back, all at a cost set by their digits, not their
+// exponent (1e1000000000 would otherwise be a billion digits).
+func TestExtremeExponents(t *testing.T) {
+	values := []decimal.Decimal{
+		decimal.New(10, math.MaxInt32),
+		decimal.New(-123400, math.MaxInt32),
+		decimal.New(1, math.MaxInt32),
+		decimal.New(1, math.MinInt32),
+		decimal.New(-99, math.MinInt32),
+		decimal.New(1, 1_000_000_000),
+		decimal.New(15, -1_000_000_000),
+		d("123456789.123456789"),
+		d("-0.000000000000000000000000000000001"),
+	}
+	for _, v := range values {
+		key, err := codec.Pack(tuple.Tuple{v})
+		if err != nil {
+			t.Errorf("Pack(%s e%d) = %v", v.Coefficient(), v.Exponent(), err)
+			continue
+		}
+		back, err := codec.Unpack(key)
+		if err != nil || back[0].(decimal.Decimal).Cmp(v) != 0 {
+			t.Errorf("Unpack(Pack(%s e%d)) = %v, %v", v.Coefficient(), v.Exponent(), back, err)
+			continue
+		}
+		text := codec.Format(tuple.Tuple{v})
+		if len(text) > 64 {
+			t.Errorf("Format(%s e%d) = %d bytes", v.Coefficient(), v.Exponent(), len(text))
+		}
+		parsed, err := codec.Parse(text)
+		if err != nil || codec.Compare(parsed, back) != 0 {
+			t.Errorf("Parse(%s) = %v, %v", text, parsed, err)
+		}
+		if again, _ := codec.Pack(parsed); !bytes.Equal(again, key) {
+			t.Errorf("Parse(%s) packs to %x, not %x", text, again, key)
+		}
+		for _, w := range values {
+			kw, _ := codec.Pack(tuple.Tuple{w})
+			if got, want := codec.Compare(tuple.Tuple{v}, tuple.Tuple{w}), bytes.Compare(key, kw); got != want {
+				t.Errorf("Compare(%s e%d, %s e%d) = %d, bytes %d", v.Coefficient(), v.Exponent(), w.Coefficient(), w.Exponent(), got, want)
+			}
+		}
+	}
+}
+
+// TestDigitLimit: the encoder refuses exactly what the decoder would
+// refuse, with ErrTooLarge, and neither converts more than MaxDigits.
+func TestDigitLimit(t *testing.T) {
+	most := decimal.RequireFromString(strings.Repeat("7", tupledecimal.MaxDigits))
+	key, err := codec.Pack(tuple.Tuple{most})
+	if err != nil {
+		t.Fatalf("Pack(%d digits) = %v", tupledecimal.MaxDigits, err)
+	}
+	if _, err := codec.Unpack(key); err != nil {
+		t.Errorf("Unpack(%d digits) = %v", tupledecimal.MaxDigits, err)
+	}
+	over := decimal.RequireFromString(strings.Repeat("7", tupledecimal.MaxDigits+1))
+	if _, err := codec.Pack(tuple.Tuple{over}); !errors.Is(err, tuple.ErrTooLarge) {
+		t.Errorf("Pack(%d digits) = %v, want ErrTooLarge", tupledecimal.MaxDigits+1, err)
+	}
+	// The same digits written by hand: the decoder refuses them too.
+	hand := append([]byte{0x40, 0xfe}, tuple.AppendInt(nil, tupledecimal.MaxDigits+1)...)
+	for range (tupledecimal.MaxDigits + 1) / 2 {
+		hand = append(hand, 2*77+1)
+	}
+	hand = append(hand, 2*70)
+	if _, err := codec.Unpack(hand); !errors.Is(err, tuple.ErrTooLarge) {
+		t.Errorf("Unpack(%d digits) = %v, want ErrTooLarge", tupledecimal.MaxDigits+1, err)
+	}
+	// A value past the int32 exponent needs its zeros in the coefficient:
+	// 1 followed by 5000 zeros at exponent MaxInt32 is refused both ways.
+	wide := decimal.NewFromBigInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(5000), nil), math.MaxInt32)
+	if _, err := codec.Pack(tuple.Tuple{wide}); !errors.Is(err, tuple.ErrTooLarge) {
+		t.Errorf("Pack(1e5000 e MaxInt32) = %v, want ErrTooLarge", err)
+	}
+	far := append([]byte{0x40, 0xfe}, tuple.AppendInt(nil, math.MaxInt32+5000)...)
+	far = append(far, 2*10)
+	if _, err := codec.Unpack(far); !errors.Is(err, tuple.ErrTooLarge) {
+		t.Errorf("Unpack(0.1 e MaxInt32+5000) = %v, want ErrTooLarge", err)
+	}
+	tiny := append([]byte{0x40, 0x81}, tuple.AppendInt(nil, math.MinInt32-10)...)
+	tiny = append(tiny, 2*10)
+	if _, err := codec.Unpack(tiny); !errors.Is(err, tuple.ErrOutOfRange) {
+		t.Errorf("Unpack(0.1 e MinInt32-10) = %v, want ErrOutOfRange", err)
 	}
 }
