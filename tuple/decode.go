@@ -60,6 +60,14 @@ func (c Codec) Unpack(b []byte) (Tuple, error) {
 		if t, ok := unpackFast(b); ok {
 			return t, nil
 		}
+		// The input has a fault. Find it without building the tuple, so
+		// that rejecting a key never costs more than accepting it would.
+		d := decoder{in: b, discard: true}
+		if _, _, err := d.tuple(0, false, 0); err != nil {
+			return nil, err
+		}
+		// Unreachable while the two passes agree (FuzzFastMatchesOnePass);
+		// decode it for real rather than fail.
 	}
 	d := decoder{in: b, lenient: c.Lenient, rawUTF8: c.AllowInvalidUTF8}
 	if len(c.Extensions) > 0 {
@@ -77,6 +85,8 @@ type decoder struct {
 	lenient bool
 	rawUTF8 bool   // Codec.AllowInvalidUTF8
 	codec   *Codec // for its extensions; nil: none
+	// discard: check the input only, keeping no decoded element.
+	discard bool
 }
 
 func (d *decoder) fail(pos int, err error, format string, args ...any) error {
@@ -104,7 +114,9 @@ func (d *decoder) tuple(pos int, nested bool, depth int) (Tuple, int, error) {
 		}
 		if nested && d.in[pos] == 0x00 {
 			if pos+1 < len(d.in) && d.in[pos+1] == 0xFF {
-				t = append(t, nil)
+				if !d.discard {
+					t = append(t, nil)
+				}
 				pos += 2
 				continue
 			}
@@ -114,7 +126,9 @@ func (d *decoder) tuple(pos int, nested bool, depth int) (Tuple, int, error) {
 		if err != nil {
 			return nil, pos, atIndex(err, i)
 		}
-		t = append(t, v)
+		if !d.discard {
+			t = append(t, v)
+		}
 		pos = next
 	}
 }

@@ -123,6 +123,9 @@ func (c Codec) AppendTuple(dst []byte, t Tuple) ([]byte, error) {
 // ConsumeElement decodes the first element of b, of any kind including
 // c's extensions, and reports its length.
 func (c Codec) ConsumeElement(b []byte) (v any, n int, err error) {
+	if err := c.check(); err != nil {
+		return nil, 0, err
+	}
 	if len(b) == 0 {
 		return nil, 0, &DecodeError{Err: ErrTruncated, Detail: "no element: the input is empty"}
 	}
@@ -143,6 +146,9 @@ func (c Codec) Compare(a, b Tuple) int {
 // Format returns t's text form, with c's extensions' values in their own
 // text forms.
 func (c Codec) Format(t Tuple) string {
+	if err := c.check(); err != nil {
+		return "invalid codec: " + err.Error()
+	}
 	b, _ := appendTupleText(nil, t, true, 0, c)
 	return string(b)
 }
@@ -151,6 +157,9 @@ func (c Codec) Format(t Tuple) string {
 // with c's extensions' values in their own text forms. Like String, it
 // prints an unsupported value as unsupported(<type>) instead of failing.
 func (c Codec) FormatElement(v any) string {
+	if err := c.check(); err != nil {
+		return "invalid codec: " + err.Error()
+	}
 	b, _ := appendElemText(nil, v, true, 0, c)
 	return string(b)
 }
@@ -159,32 +168,41 @@ func (c Codec) FormatElement(v any) string {
 // print in their text forms, and an element of an unknown user code as
 // user(0xNN, b"<the rest of the key>"), since its length is unknown.
 func (c Codec) Describe(key []byte) string {
-	var t Tuple
-	rest := key
+	if err := c.check(); err != nil {
+		return "invalid codec: " + err.Error()
+	}
+	// Write each element's text as it is decoded, without keeping the
+	// tuple: the cost is the text's, whatever the key holds.
+	out := []byte{'('}
+	n, rest := 0, key
 	for len(rest) > 0 {
-		v, n, err := c.ConsumeElement(rest)
+		v, size, err := c.ConsumeElement(rest)
 		if err != nil {
 			break
 		}
-		t = append(t, v)
-		rest = rest[n:]
-	}
-	out, _ := appendTupleText(nil, t, true, 0, c)
-	if len(rest) == 0 {
-		return string(out)
-	}
-	if code := types.Code(rest[0]); code.Status() == types.StatusUser && c.extensionFor(code) == nil {
-		out = out[:len(out)-1] // reopen the tuple: the element belongs in it
-		if len(t) == 1 {
-			out = out[:len(out)-1] // drop the one-element comma
-		}
-		if len(t) > 0 {
+		if n > 0 {
 			out = append(out, ", "...)
 		}
-		out = fmt.Appendf(out, "user(0x%02x, ", byte(code))
-		out = appendBytesText(out, rest[1:])
-		return string(append(out, "))"...))
+		out, _ = appendElemText(out, v, true, 0, c)
+		n++
+		rest = rest[size:]
 	}
-	out = appendBytesText(append(out, " + "...), rest)
+	if len(rest) > 0 {
+		if code := types.Code(rest[0]); code.Status() == types.StatusUser && c.extensionFor(code) == nil {
+			if n > 0 {
+				out = append(out, ", "...)
+			}
+			out = fmt.Appendf(out, "user(0x%02x, ", byte(code))
+			out = appendBytesText(out, rest[1:])
+			return string(append(out, "))"...))
+		}
+	}
+	if n == 1 {
+		out = append(out, ',')
+	}
+	out = append(out, ')')
+	if len(rest) > 0 {
+		out = appendBytesText(append(out, " + "...), rest)
+	}
 	return string(out)
 }
