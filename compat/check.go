@@ -82,6 +82,9 @@ type outcome struct {
 	// asReference: the peer gave the answer the row records for the
 	// reference implementation
 	asReference bool
+	// fault: the peer crashed, hung or answered garbage. A listed
+	// divergence forgives a different answer, never a fault.
+	fault bool
 }
 
 func pass() outcome { return outcome{ok: true} }
@@ -131,7 +134,7 @@ func (c *checker) record(s *Section, row string, o outcome) {
 		return
 	}
 	m := Mismatch{Section: s.Name, Row: row, Problem: o.problem, Tuple: o.tuple, Want: o.want, Got: o.got}
-	if d := find(c.opts.Divergences, c.report.Peer.Name, s.Name, row, o); d != nil {
+	if d := find(c.opts.Divergences, c.report.Peer.Name, s.Name, row, o); d != nil && !o.fault {
 		s.Known++
 		c.report.Known++
 		if s.KnownBy == nil {
@@ -245,6 +248,7 @@ func (c *checker) expectPack(t tuple.Tuple, want []byte) outcome {
 	switch {
 	case fault != nil:
 		o.problem, o.got = "pack: peer fault", fault.Error()
+		o.fault = true
 	case want == nil && refused == "":
 		o.problem, o.got = "pack: peer accepted what this codec refuses", hex.EncodeToString(got)
 	case want != nil && refused != "":
@@ -267,6 +271,7 @@ func (c *checker) expectUnpack(b []byte, want tuple.Tuple) outcome {
 	switch {
 	case fault != nil:
 		o.problem, o.got = "unpack: peer fault", fault.Error()
+		o.fault = true
 	case want == nil && refused == "":
 		o.problem, o.got = "unpack: peer accepted what this codec rejects", got.Text()
 	case want != nil && refused != "":
@@ -337,6 +342,7 @@ func (c *checker) expectOrder(a, b tuple.Tuple) outcome {
 	switch {
 	case err != nil:
 		o.problem, o.got = "order: peer fault", err.Error()
+		o.fault = true
 	case sign(got) != want:
 		o.problem, o.got = "order: peer orders differently", fmt.Sprint(got)
 	default:
@@ -397,6 +403,7 @@ func (c *checker) versionstampRows() error {
 		switch {
 		case fault != nil:
 			o.problem, o.got = "pack_versionstamp: peer fault", fault.Error()
+			o.fault = true
 		case want == nil && resp.Error == "":
 			o.problem, o.got = "pack_versionstamp: peer accepted what this codec refuses", deref(resp.Packed)
 		case want != nil && resp.Error != "":

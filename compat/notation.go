@@ -23,15 +23,22 @@ import (
 // (vectors/ext): {"decimal": "<decimal text>"} and {"desc": <element>}.
 // They are not part of the cross-language notation.
 
-// DecodeTuple reads a tuple written in the value notation.
-func DecodeTuple(raw json.RawMessage) (tuple.Tuple, error) {
+// DecodeTuple reads a tuple written in the value notation. Nested tuples
+// deeper than tuple.MaxDepth are an error, as in the tuple layer, which
+// also bounds the work a peer's answer can cost.
+func DecodeTuple(raw json.RawMessage) (tuple.Tuple, error) { return decodeTuple(raw, 0) }
+
+func decodeTuple(raw json.RawMessage, depth int) (tuple.Tuple, error) {
+	if depth > tuple.MaxDepth {
+		return nil, fmt.Errorf("compat: %w: more than %d levels", tuple.ErrTooDeep, tuple.MaxDepth)
+	}
 	var elems []json.RawMessage
 	if err := json.Unmarshal(raw, &elems); err != nil {
 		return nil, fmt.Errorf("compat: a tuple must be a JSON array: %w", err)
 	}
 	t := make(tuple.Tuple, 0, len(elems))
 	for i, e := range elems {
-		v, err := DecodeElement(e)
+		v, err := decodeElement(e, depth)
 		if err != nil {
 			return nil, fmt.Errorf("element %d: %w", i, err)
 		}
@@ -41,20 +48,22 @@ func DecodeTuple(raw json.RawMessage) (tuple.Tuple, error) {
 }
 
 // DecodeElement reads one element written in the value notation.
-func DecodeElement(raw json.RawMessage) (any, error) {
+func DecodeElement(raw json.RawMessage) (any, error) { return decodeElement(raw, 0) }
+
+func decodeElement(raw json.RawMessage, depth int) (any, error) {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &obj); err != nil || len(obj) != 1 {
-		return nil, fmt.Errorf("compat: an element must be an object with one key, got %s", raw)
+		return nil, fmt.Errorf("compat: an element must be an object with one key, got %.80s", raw)
 	}
 	for key, val := range obj {
-		return decodeTagged(key, val)
+		return decodeTagged(key, val, depth)
 	}
 	panic("unreachable")
 }
 
-func decodeTagged(key string, val json.RawMessage) (any, error) {
+func decodeTagged(key string, val json.RawMessage, depth int) (any, error) {
 	if key == "tuple" {
-		return DecodeTuple(val)
+		return decodeTuple(val, depth+1)
 	}
 	if key == "null" {
 		if !bytes.Equal(bytes.TrimSpace(val), []byte("null")) {
@@ -63,7 +72,7 @@ func decodeTagged(key string, val json.RawMessage) (any, error) {
 		return nil, nil
 	}
 	if key == "desc" {
-		v, err := DecodeElement(val)
+		v, err := decodeElement(val, depth+1)
 		if err != nil {
 			return nil, fmt.Errorf("compat: desc: %w", err)
 		}

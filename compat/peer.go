@@ -88,16 +88,34 @@ func StartFunc(serve func(r io.Reader, w io.Writer) error, timeout time.Duration
 	return p, p.restart()
 }
 
+// maxLineBytes bounds one response line: no answer to the checker's
+// requests comes near it, and a peer that writes without end must cost
+// bounded memory (and, with tuple.MaxDepth bounding the nesting of what
+// is decoded, bounded time).
+const maxLineBytes = 1 << 20
+
+// readLines sends each non-blank line r yields. A line longer than
+// maxLineBytes is sent as nil, and reading stops.
 func readLines(r io.Reader) chan []byte {
 	ch := make(chan []byte, 1)
 	go func() {
 		defer close(ch)
 		br := bufio.NewReaderSize(r, 1<<16)
+		var line []byte
 		for {
-			line, err := br.ReadBytes('\n')
+			chunk, err := br.ReadSlice('\n')
+			if len(line)+len(chunk) > maxLineBytes {
+				ch <- nil
+				return
+			}
+			line = append(line, chunk...)
+			if errors.Is(err, bufio.ErrBufferFull) {
+				continue
+			}
 			if len(bytes.TrimSpace(line)) > 0 {
 				ch <- line
 			}
+			line = nil
 			if err != nil {
 				return
 			}
@@ -170,6 +188,9 @@ func (p *Peer) exchange(line []byte, id int) (Response, *fault) {
 	case out, ok := <-p.c.lines:
 		if !ok {
 			return Response{}, &fault{fmt.Errorf("peer exited without answering%s", p.c.stderr.note()), true}
+		}
+		if out == nil {
+			return Response{}, &fault{fmt.Errorf("response line longer than %d bytes", maxLineBytes), true}
 		}
 		var resp Response
 		if err := json.Unmarshal(out, &resp); err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 
@@ -96,13 +97,17 @@ func printTuple(e *env, o *options, key []byte) error {
 	return err
 }
 
+// maxLineBytes bounds one line of standard input: a key of 8 MiB in hex.
+const maxLineBytes = 16 << 20
+
 func unpackLines(e *env, o *options) error {
 	sc := bufio.NewScanner(e.stdin)
-	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
+	sc.Buffer(make([]byte, 0, 64<<10), maxLineBytes)
 	w := bufio.NewWriter(e.stdout)
 	defer w.Flush()
 	codec, _ := o.codec()
-	for line := 1; sc.Scan(); line++ {
+	line := 1
+	for ; sc.Scan(); line++ {
 		text := string(bytes.TrimRight(sc.Bytes(), "\r"))
 		if text == "" {
 			continue
@@ -118,7 +123,13 @@ func unpackLines(e *env, o *options) error {
 		w.Flush()
 		return fmt.Errorf("line %d: %w", line, err)
 	}
-	return sc.Err()
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return fmt.Errorf("line %d: longer than %d MiB; use -raw to read one large key", line, maxLineBytes>>20)
+		}
+		return fmt.Errorf("line %d: %w", line, err)
+	}
+	return nil
 }
 
 var compareCommand = &command{

@@ -94,12 +94,16 @@ func run(e *env, args []string) int {
 	}
 	name := args[0]
 	if name == "help" {
-		if len(args) > 1 && commands[args[1]] != nil {
+		switch {
+		case len(args) == 1:
+			printOverview(e.stdout)
+			return exitOK
+		case len(args) == 2 && commands[args[1]] != nil:
 			printUsage(e.stdout, args[1])
 			return exitOK
 		}
-		printOverview(e.stdout)
-		return exitOK
+		fmt.Fprintf(e.stderr, "fdbtuple help: no command %q; run fdbtuple --help for the list\n", strings.Join(args[1:], " "))
+		return exitUsage
 	}
 	cmd := commands[name]
 	if cmd == nil {

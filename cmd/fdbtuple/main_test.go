@@ -139,11 +139,22 @@ func TestGolden(t *testing.T) {
 			"     0  15 01                          int +1 bytes    1\n" +
 			"     2  40 c2 27 c6                    user(0x40)      user(0x40, …)\n"},
 
+		{name: "describe truncated decimal", args: []string{"describe", "-ext", "decimal", "4081"}, code: 1, stderr: "decimal: exponent cut short", stdout: "" +
+			"offset  bytes                          type            value\n" +
+			"     0  ^                              user(0x40)      error: tuple: truncated element at offset 2 (user(0x40)): decimal: exponent cut short\n"},
+		{name: "unpack decimal 1e1000000000", args: []string{"unpack", "-ext", "decimal", "40fe183b9aca0114"}, stdout: `(decimal("1e+1000000000"),)` + "\n"},
+		{name: "unpack decimal 1e10000000", args: []string{"unpack", "-ext", "decimal", "40fe1798968114"}, stdout: `(decimal("1e+10000000"),)` + "\n"},
+		{name: "compare huge decimals", args: []string{"compare", "-ext", "decimal", "40fe183b9aca0114", "40fe1798968114"}, stdout: "1\n"},
+		{name: "pack decimal", args: []string{"pack", "-ext", "decimal,desc", `(decimal("19.99"), desc(decimal("-1e+1000000000")))`}, stdout: "40c227c64fbffe183b9aca0114ffff\n"},
+		{name: "pack desc of desc", args: []string{"pack", "-ext", "desc", `(desc(desc(1)),)`}, code: 1, stderr: "cannot hold another"},
+
 		// demo
 		{name: "demo extra arg", args: []string{"demo", "x"}, code: 2, stderr: "want 0 arguments"},
 
 		// usage
 		{name: "unknown command", args: []string{"frobnicate"}, code: 2, stderr: "unknown command"},
+		{name: "help for an unknown command", args: []string{"help", "nosuch"}, code: 2, stderr: `no command "nosuch"`},
+		{name: "an over-long stdin line", args: []string{"unpack"}, stdin: "026100\n" + strings.Repeat("a", 17<<20) + "\n", stdout: "(\"a\",)\n", code: 1, stderr: "line 2: longer than 16 MiB"},
 		{name: "unknown flag", args: []string{"unpack", "-bogus", "15"}, code: 2, stderr: "flag provided but not defined"},
 	}
 	for _, g := range tests {
