@@ -365,3 +365,15 @@ func TestEncodableIsDecodable(t *testing.T) {
 		t.Errorf("Parse(id %d deep) = %v, want ErrTooDeep", tuple.MaxDepth, err)
 	}
 }
+
+type namedTuple tuple.Tuple
+
+// TestNamedTupleID: an id that is a tuple of a named type prints in the
+// composite form, so that its text reads back as the same path.
+func TestNamedTupleID(t *testing.T) {
+	p := nested.New("k", namedTuple{[]byte{}})
+	back, err := nested.Parse(p.String())
+	if err != nil || !back.Equal(p) {
+		t.Errorf("Parse(%s) = %s, %v", p, back, err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/google/uuid"
 )
 
@@ -65,13 +66,10 @@ func (p Path) appendText(dst []byte, lax bool) ([]byte, error) {
 	return dst, nil
 }
 
-func isTuple(v any) bool {
-	switch v.(type) {
-	case tuple.Tuple, []any:
-		return true
-	}
-	return false
-}
+// isTuple reports whether v encodes as a nested tuple, named tuple types
+// included: its text needs the composite form, or it would read back as
+// one.
+func isTuple(v any) bool { return tuple.KindOf(v) == types.KindTuple }
 
 // appendID writes one id element: UUIDs bare, everything else in the
 // tuple text form.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/types"
@@ -127,6 +128,11 @@ func (d *decoder) tuple(pos int, nested bool, depth int) (Tuple, int, error) {
 			return nil, pos, atIndex(err, i)
 		}
 		if !d.discard {
+			if len(t) == cap(t) {
+				// Double: append's growth of 1.25x for large slices
+				// allocates five times the final size on the way.
+				t = slices.Grow(t, max(len(t), 4))
+			}
 			t = append(t, v)
 		}
 		pos = next

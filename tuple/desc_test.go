@@ -109,3 +109,21 @@ func TestDescendingErrors(t *testing.T) {
 		t.Errorf("Unpack = %v; want ErrTruncated at offset 4", err)
 	}
 }
+
+// TestCodecCheckedEverywhere: a codec whose extensions share a code is
+// refused by every method, not only by Pack and Unpack.
+func TestCodecCheckedEverywhere(t *testing.T) {
+	bad := tuple.Codec{Extensions: []tuple.Extension{tuple.DescendingExtension(0x4f), tuple.DescendingExtension(0x4f)}}
+	if _, _, err := bad.ConsumeElement([]byte{0x14}); err == nil || !strings.Contains(err.Error(), "two extensions") {
+		t.Errorf("ConsumeElement = %v", err)
+	}
+	for name, got := range map[string]string{
+		"Describe":      bad.Describe([]byte{0x14}),
+		"Format":        bad.Format(tuple.Tuple{1}),
+		"FormatElement": bad.FormatElement(1),
+	} {
+		if !strings.HasPrefix(got, "invalid codec: ") {
+			t.Errorf("%s = %s", name, got)
+		}
+	}
+}

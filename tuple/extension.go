@@ -174,9 +174,10 @@ func (c Codec) Describe(key []byte) string {
 	// Write each element's text as it is decoded, without keeping the
 	// tuple: the cost is the text's, whatever the key holds.
 	out := []byte{'('}
-	n, rest := 0, key
-	for len(rest) > 0 {
-		v, size, err := c.ConsumeElement(rest)
+	d := decoder{in: key, lenient: c.Lenient, rawUTF8: c.AllowInvalidUTF8, codec: &c}
+	n, pos := 0, 0
+	for pos < len(key) {
+		v, next, err := d.element(pos, 0)
 		if err != nil {
 			break
 		}
@@ -185,8 +186,9 @@ func (c Codec) Describe(key []byte) string {
 		}
 		out, _ = appendElemText(out, v, true, 0, c)
 		n++
-		rest = rest[size:]
+		pos = next
 	}
+	rest := key[pos:]
 	if len(rest) > 0 {
 		if code := types.Code(rest[0]); code.Status() == types.StatusUser && c.extensionFor(code) == nil {
 			if n > 0 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/compat"
@@ -138,7 +139,11 @@ func FuzzParse(f *testing.F) {
 		f.Add(t.Text())
 	}
 	for _, s := range []string{`(None, True, b'a\x00', 'h\xe9', UUID('7c9e6679-7425-40de-944b-e07fc1f90ae7'))`,
-		`(Versionstamp(\x00\x00\x00\x00\x00\x00\x00\x01\x00\x02, 7),)`, `(float32bits(0x7f800001), -0.0, -Inf)`, `((((),),),)`} {
+		`(Versionstamp(\x00\x00\x00\x00\x00\x00\x00\x01\x00\x02, 7),)`, `(float32bits(0x7f800001), -0.0, -Inf)`, `((((),),),)`,
+		// the official display, deep constructs, sizes and bytes at the edges
+		`(<nil>, ("one"), UUID(1100aabb-ccdd-eeff-1100-aabbccddeeff), b"a"b")`, `(float32(SingleFloat(float32(1)`,
+		"(" + strings.Repeat("float32(", 200), `(float32(7.038531e-26), float32(1e300), 1e400)`,
+		"(" + strings.Repeat("9", 700) + ",)", "(\"\xff\",)"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
