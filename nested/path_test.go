@@ -377,3 +377,17 @@ func TestNamedTupleID(t *testing.T) {
 		t.Errorf("Parse(%s) = %s, %v", p, back, err)
 	}
 }
+
+// TestParseRawInvalidKind: raw bytes that are not UTF-8 in a quoted kind
+// are an error at their offset, not U+FFFD.
+func TestParseRawInvalidKind(t *testing.T) {
+	_, err := nested.Parse("/\"a\xffb\"-1")
+	var se *tuple.SyntaxError
+	if !errors.Is(err, tuple.ErrInvalidUTF8) || !errors.As(err, &se) || se.Offset != 1 {
+		t.Errorf("Parse = %v, want ErrInvalidUTF8 at offset 1", err)
+	}
+	_, err = nested.Parse("/k-\"a\xffb\"")
+	if !errors.Is(err, tuple.ErrInvalidUTF8) || !errors.As(err, &se) || se.Offset != 5 {
+		t.Errorf("Parse = %v, want ErrInvalidUTF8 at offset 5", err)
+	}
+}

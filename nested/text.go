@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/types"
@@ -151,7 +152,7 @@ func Parse(s string) (Path, error) {
 		pos++
 		kind, n, err := parseKind(s[pos:])
 		if err != nil {
-			return fail("%v", err)
+			return Path{}, &tuple.SyntaxError{Offset: pos, Err: cause(err), Msg: err.Error()}
 		}
 		pos += n
 		seg := Segment{Kind: kind}
@@ -206,6 +207,9 @@ func parseKind(s string) (string, int, error) {
 		lit, err := strconv.QuotedPrefix(s)
 		if err != nil {
 			return "", 0, errors.New("unterminated quoted kind")
+		}
+		if !utf8.ValidString(lit) { // Unquote would turn the bytes into U+FFFD
+			return "", 0, fmt.Errorf("%w: the quoted kind %q", tuple.ErrInvalidUTF8, lit)
 		}
 		k, _ := strconv.Unquote(lit)
 		if k == "" {
