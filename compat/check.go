@@ -1,6 +1,7 @@
 package compat
 
 import (
+	"context"
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
@@ -90,6 +91,7 @@ type outcome struct {
 func pass() outcome { return outcome{ok: true} }
 
 type checker struct {
+	ctx    context.Context
 	peer   *Peer
 	opts   CheckOptions
 	report *Report
@@ -97,12 +99,13 @@ type checker struct {
 }
 
 // Check runs every vector row and the random differential run against a
-// peer, comparing its answers with this codec's.
-func Check(p *Peer, o CheckOptions) (*Report, error) {
+// peer, comparing its answers with this codec's. It stops with ctx's
+// error when ctx ends.
+func Check(ctx context.Context, p *Peer, o CheckOptions) (*Report, error) {
 	if o.MaxMismatches == 0 {
 		o.MaxMismatches = 20
 	}
-	resp, err := p.Call(Request{Op: OpHello})
+	resp, err := p.Call(ctx, Request{Op: OpHello})
 	if err != nil {
 		return nil, fmt.Errorf("compat: hello: %w", err)
 	}
@@ -110,15 +113,21 @@ func Check(p *Peer, o CheckOptions) (*Report, error) {
 	if hello.Protocol != ProtocolVersion {
 		return nil, fmt.Errorf("compat: peer %q speaks protocol %d, this checker %d", hello.Name, hello.Protocol, ProtocolVersion)
 	}
-	c := &checker{peer: p, opts: o, used: map[string]bool{},
+	c := &checker{ctx: ctx, peer: p, opts: o, used: map[string]bool{},
 		report: &Report{Peer: hello, Seed: o.Seed, Random: o.Random, Mismatches: []Mismatch{}, Divergences: []Divergence{}}}
 	steps := []func() error{c.packRows, c.orderRows, c.invalidRows, c.versionstampRows, c.lenientRows, c.divergentRows}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, err
 		}
+		if err := context.Cause(ctx); err != nil {
+			return nil, fmt.Errorf("compat: check stopped: %w", err)
+		}
 	}
 	c.random()
+	if err := context.Cause(ctx); err != nil {
+		return nil, fmt.Errorf("compat: check stopped: %w", err)
+	}
 	c.report.Restarts = p.Restarts
 	return c.report, nil
 }
@@ -205,7 +214,7 @@ func (c *checker) peerPack(t tuple.Tuple) (packed []byte, refused string, fault 
 	if err != nil {
 		return nil, "", err
 	}
-	resp, err := c.peer.Call(Request{Op: OpPack, Tuple: raw})
+	resp, err := c.peer.Call(c.ctx, Request{Op: OpPack, Tuple: raw})
 	if err != nil {
 		return nil, "", err
 	}
@@ -224,7 +233,7 @@ func (c *checker) peerPack(t tuple.Tuple) (packed []byte, refused string, fault 
 
 // peerUnpack asks the peer to unpack b.
 func (c *checker) peerUnpack(b []byte) (t tuple.Tuple, refused string, fault error) {
-	resp, err := c.peer.Call(Request{Op: OpUnpack, Packed: Hex(b)})
+	resp, err := c.peer.Call(c.ctx, Request{Op: OpUnpack, Packed: Hex(b)})
 	if err != nil {
 		return nil, "", err
 	}
@@ -315,7 +324,7 @@ func (c *checker) peerOrder(a, b tuple.Tuple) (int, error) {
 	if c.report.Peer.supports(OpCompare) {
 		ra, _ := EncodeTuple(a)
 		rb, _ := EncodeTuple(b)
-		resp, err := c.peer.Call(Request{Op: OpCompare, A: ra, B: rb})
+		resp, err := c.peer.Call(c.ctx, Request{Op: OpCompare, A: ra, B: rb})
 		if err != nil {
 			return 0, err
 		}
@@ -394,7 +403,7 @@ func (c *checker) versionstampRows() error {
 		}
 		prefix, _ := hex.DecodeString(r.Prefix)
 		want, wantErr := t.AppendWithVersionstamp(append([]byte{}, prefix...), tuple.OffsetSizeForAPIVersion(r.APIVersion))
-		resp, fault := c.peer.Call(Request{Op: OpPackVersionstamp, Tuple: r.Tuple, Prefix: r.Prefix, APIVersion: r.APIVersion})
+		resp, fault := c.peer.Call(c.ctx, Request{Op: OpPackVersionstamp, Tuple: r.Tuple, Prefix: r.Prefix, APIVersion: r.APIVersion})
 		o := outcome{tuple: t.Text(), want: hexOr(want, "an error")}
 		if wantErr != nil {
 			o.want = "an error: " + wantErr.Error()
@@ -527,6 +536,9 @@ func (c *checker) random() {
 	tuples, pairs := gen.Tuple(opts), gen.NearPair(opts)
 	sp, su, so := c.section("random pack"), c.section("random unpack"), c.section("random order")
 	for i := range c.opts.Random {
+		if c.ctx.Err() != nil {
+			return
+		}
 		seed := c.opts.Seed*1_000_003 + i
 		t := tuples.Example(seed)
 		name := fmt.Sprintf("random/%d", i)

@@ -2,6 +2,7 @@ package compat
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"testing"
 	"time"
@@ -21,7 +22,7 @@ func TestSelfCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Check(p, CheckOptions{Random: 300, Seed: 1, Divergences: ds})
+	r, err := Check(context.Background(), p, CheckOptions{Random: 300, Seed: 1, Divergences: ds})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package compat_test
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"time"
@@ -24,7 +25,7 @@ func ExampleDecodeTuple() {
 
 // Check runs every vector row and a random run against a peer; here the
 // peer is this codec itself, served in process. A real peer is a command:
-// compat.StartCommand([]string{"node", "compat/js/adapter.js"}, 5*time.Second).
+// compat.StartCommand(context.Background(), []string{"node", "compat/js/adapter.js"}, 5*time.Second).
 func ExampleCheck() {
 	peer, err := compat.StartFunc(func(r io.Reader, w io.Writer) error {
 		return compat.Serve(r, w, "example")
@@ -33,7 +34,7 @@ func ExampleCheck() {
 		panic(err)
 	}
 	defer peer.Close()
-	report, err := compat.Check(peer, compat.CheckOptions{Random: 100, Seed: 1})
+	report, err := compat.Check(context.Background(), peer, compat.CheckOptions{Random: 100, Seed: 1})
 	if err != nil {
 		panic(err)
 	}

@@ -1,6 +1,7 @@
 package compat
 
 import (
+	"context"
 	"errors"
 	"io"
 	"runtime"
@@ -34,7 +35,7 @@ func TestFaultIsNeverForgiven(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	r, err := Check(p, CheckOptions{Divergences: ds})
+	r, err := Check(context.Background(), p, CheckOptions{Divergences: ds})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func TestEndlessLine(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer p.Close()
-		rep, err := Check(p, CheckOptions{})
+		rep, err := Check(context.Background(), p, CheckOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

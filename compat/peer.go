@@ -3,6 +3,7 @@ package compat
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,8 +18,14 @@ import (
 // run in this process. A peer that hangs, crashes or answers garbage makes
 // the request at hand fail; the peer is then restarted, up to
 // MaxRestarts times, after which every request fails at once.
+//
+// A command peer runs in a process group of its own. Stopping it (Close,
+// a restart, or the end of the context it was started with) sends the
+// whole group SIGTERM, then SIGKILL after StopGrace, so that no process it
+// started outlives it, and nothing waits on a pipe a grandchild holds.
 type Peer struct {
 	start   func() (*conn, error)
+	ctx     context.Context // the peer's lifetime; Background for StartFunc
 	timeout time.Duration
 	c       *conn
 	id      int
@@ -31,6 +38,10 @@ type Peer struct {
 // peer that always hangs costs a bounded time, not one timeout per row.
 const MaxRestarts = 5
 
+// StopGrace is how long a stopped peer's processes have between SIGTERM
+// and SIGKILL.
+const StopGrace = 500 * time.Millisecond
+
 // conn is one running instance of a peer.
 type conn struct {
 	stdin  io.WriteCloser
@@ -40,31 +51,45 @@ type conn struct {
 }
 
 // StartCommand starts argv[0] with the other arguments as a peer. timeout
-// bounds each request.
-func StartCommand(argv []string, timeout time.Duration) (*Peer, error) {
+// bounds each request. When ctx ends, the peer's process group is stopped
+// and every further request fails.
+func StartCommand(ctx context.Context, argv []string, timeout time.Duration) (*Peer, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("compat: no peer command")
 	}
-	p := &Peer{timeout: timeout, start: func() (*conn, error) {
-		cmd := exec.Command(argv[0], argv[1:]...)
+	p := &Peer{timeout: timeout, ctx: ctx, start: func() (*conn, error) {
+		cctx, cancel := context.WithCancel(ctx)
+		cmd := exec.CommandContext(cctx, argv[0], argv[1:]...)
+		newGroup(cmd)
+		cmd.Cancel = func() error { return terminateGroup(cmd) }
+		cmd.WaitDelay = StopGrace // then Wait kills the leader and closes the pipes
 		stdin, err := cmd.StdinPipe()
 		if err != nil {
+			cancel()
 			return nil, err
 		}
 		stdout, err := cmd.StdoutPipe()
 		if err != nil {
+			cancel()
 			return nil, err
 		}
 		stderr := &tail{max: 2048}
 		cmd.Stderr = stderr
 		if err := cmd.Start(); err != nil {
+			cancel()
 			return nil, fmt.Errorf("compat: start peer %q: %w", argv, err)
 		}
+		waited := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(waited) }()
 		c := &conn{stdin: stdin, lines: readLines(stdout), stderr: stderr}
 		c.stop = func() {
 			stdin.Close()
-			_ = cmd.Process.Kill()
-			_ = cmd.Wait()
+			cancel() // SIGTERM to the group, through cmd.Cancel
+			select {
+			case <-waited: // bounded by WaitDelay
+			case <-time.After(StopGrace + time.Second):
+			}
+			_ = killGroup(cmd) // whatever of the group ignored SIGTERM or outlived the leader
 		}
 		return c, nil
 	}}
@@ -73,7 +98,7 @@ func StartCommand(argv []string, timeout time.Duration) (*Peer, error) {
 
 // StartFunc runs serve in this process as a peer, connected by pipes.
 func StartFunc(serve func(r io.Reader, w io.Writer) error, timeout time.Duration) (*Peer, error) {
-	p := &Peer{timeout: timeout, start: func() (*conn, error) {
+	p := &Peer{timeout: timeout, ctx: context.Background(), start: func() (*conn, error) {
 		inR, inW := io.Pipe()
 		outR, outW := io.Pipe()
 		go func() {
@@ -137,10 +162,17 @@ func (p *Peer) restart() error {
 	return nil
 }
 
-// Call sends one request and waits for its response. The error reports a
-// peer fault: a timeout, an exit, or a line that is not a response to
-// this request.
-func (p *Peer) Call(req Request) (Response, error) {
+// Call sends one request and waits for its response, at most the peer's
+// timeout, and no longer than ctx lasts. The error reports a peer fault (a
+// timeout, an exit, or a line that is not a response to this request) or
+// the end of ctx or of the peer's own context.
+func (p *Peer) Call(ctx context.Context, req Request) (Response, error) {
+	if err := context.Cause(p.ctx); err != nil {
+		return Response{}, fmt.Errorf("peer stopped: %w", err)
+	}
+	if err := context.Cause(ctx); err != nil {
+		return Response{}, fmt.Errorf("request abandoned: %w", err)
+	}
 	if p.dead != nil {
 		return Response{}, fmt.Errorf("peer unusable: %v", p.dead)
 	}
@@ -150,7 +182,7 @@ func (p *Peer) Call(req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	resp, fault := p.exchange(append(line, '\n'), req.ID)
+	resp, fault := p.exchange(ctx, append(line, '\n'), req.ID)
 	if fault != nil && fault.restart {
 		p.Restarts++
 		if p.Restarts > MaxRestarts {
@@ -171,12 +203,16 @@ type fault struct {
 	restart bool
 }
 
-func (p *Peer) exchange(line []byte, id int) (Response, *fault) {
+func (p *Peer) exchange(ctx context.Context, line []byte, id int) (Response, *fault) {
 	timer := time.NewTimer(p.timeout)
 	defer timer.Stop()
 	written := make(chan error, 1)
 	go func() { _, err := p.c.stdin.Write(line); written <- err }()
 	select {
+	case <-ctx.Done():
+		return Response{}, &fault{fmt.Errorf("request abandoned: %w", context.Cause(ctx)), false}
+	case <-p.ctx.Done():
+		return Response{}, &fault{fmt.Errorf("peer stopped: %w", context.Cause(p.ctx)), false}
 	case err := <-written:
 		if err != nil {
 			return Response{}, &fault{fmt.Errorf("peer stopped reading: %v%s", err, p.c.stderr.note()), true}
@@ -185,6 +221,10 @@ func (p *Peer) exchange(line []byte, id int) (Response, *fault) {
 		return Response{}, &fault{fmt.Errorf("peer did not read the request within %v", p.timeout), true}
 	}
 	select {
+	case <-ctx.Done():
+		return Response{}, &fault{fmt.Errorf("request abandoned: %w", context.Cause(ctx)), false}
+	case <-p.ctx.Done():
+		return Response{}, &fault{fmt.Errorf("peer stopped: %w", context.Cause(p.ctx)), false}
 	case out, ok := <-p.c.lines:
 		if !ok {
 			return Response{}, &fault{fmt.Errorf("peer exited without answering%s", p.c.stderr.note()), true}

@@ -2,6 +2,7 @@ package compat
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -55,7 +56,7 @@ func runFaulty(t *testing.T, timeout time.Duration, spoil func(Request, []byte) 
 		t.Fatal(err)
 	}
 	defer p.Close()
-	r, err := Check(p, CheckOptions{Random: 50, Seed: 3})
+	r, err := Check(context.Background(), p, CheckOptions{Random: 50, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +149,7 @@ func TestPeerThatAlwaysHangs(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	r, err := Check(p, CheckOptions{Random: 10})
+	r, err := Check(context.Background(), p, CheckOptions{Random: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,19 +164,19 @@ func TestPeerThatAlwaysHangs(t *testing.T) {
 // TestPeerProcessFailures: a command that does not exist, or exits at
 // once, is an error from the checker, not a crash or a hang.
 func TestPeerProcessFailures(t *testing.T) {
-	if _, err := StartCommand([]string{"/nonexistent/peer"}, time.Second); err == nil {
+	if _, err := StartCommand(context.Background(), []string{"/nonexistent/peer"}, time.Second); err == nil {
 		t.Error("starting a missing command succeeded")
 	}
 	sh, err := exec.LookPath("sh")
 	if err != nil {
 		t.Skip("no sh")
 	}
-	p, err := StartCommand([]string{sh, "-c", "echo oops >&2; exit 3"}, time.Second)
+	p, err := StartCommand(context.Background(), []string{sh, "-c", "echo oops >&2; exit 3"}, time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	if _, err := Check(p, CheckOptions{}); err == nil || !strings.Contains(err.Error(), "hello") {
+	if _, err := Check(context.Background(), p, CheckOptions{}); err == nil || !strings.Contains(err.Error(), "hello") {
 		t.Errorf("Check against an exiting command: %v", err)
 	}
 }
@@ -228,12 +229,12 @@ func TestLivePeers(t *testing.T) {
 			if _, err := os.Stat(cmd[0]); err == nil {
 				cmd[0], _ = filepath.Abs(cmd[0])
 			}
-			p, err := StartCommand(cmd, 20*time.Second)
+			p, err := StartCommand(context.Background(), cmd, 20*time.Second)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer p.Close()
-			r, err := Check(p, CheckOptions{Random: 1000, Seed: 1, Divergences: ds})
+			r, err := Check(context.Background(), p, CheckOptions{Random: 1000, Seed: 1, Divergences: ds})
 			if err != nil {
 				t.Fatal(err)
 			}

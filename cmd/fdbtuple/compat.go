@@ -1,9 +1,12 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/fdbtuple/fdbtuple/compat"
@@ -61,12 +64,16 @@ func runCheck(e *env, o *options, args []string) error {
 	if err != nil {
 		return err
 	}
-	peer, err := compat.StartCommand(args, o.timeout)
+	// SIGINT or SIGTERM ends the run: the peer's process group is stopped
+	// and the checker exits, leaving nothing running.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	peer, err := compat.StartCommand(ctx, args, o.timeout)
 	if err != nil {
 		return err
 	}
 	defer peer.Close()
-	report, err := compat.Check(peer, compat.CheckOptions{Random: o.random, Seed: o.seed, Divergences: ds})
+	report, err := compat.Check(ctx, peer, compat.CheckOptions{Random: o.random, Seed: o.seed, Divergences: ds})
 	if err != nil {
 		return err
 	}

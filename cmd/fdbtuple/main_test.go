@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // binary is the fdbtuple command built once for the end-to-end tests.
@@ -237,5 +240,70 @@ func TestDemo(t *testing.T) {
 	i10 := strings.Index(text, "/post-10 ")
 	if !strings.Contains(text, "Loaded 21 records") || i9 < 0 || i10 < i9 || !strings.Contains(text, "#POST#10") {
 		t.Errorf("demo printed:\n%s", text)
+	}
+}
+
+// TestCheckInterrupted: SIGINT to a running check stops it and the peer's
+// whole process group; nothing of the peer is left running.
+func TestCheckInterrupted(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("looks processes up in /proc")
+	}
+	marker := fmt.Sprintf("987.%06d1", os.Getpid()%1000000)
+	cmd := exec.Command(binary, "check", "-timeout", "5s", "-random", "1000000", "--",
+		"sh", "-c", `sleep `+marker+` & exec "$0" serve`, binary)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(700 * time.Millisecond)
+	start := time.Now()
+	_ = cmd.Process.Signal(os.Interrupt)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Errorf("an interrupted check exited 0")
+		}
+	case <-time.After(5 * time.Second):
+		_ = cmd.Process.Kill()
+		t.Fatalf("the check did not stop within 5 s of SIGINT")
+	}
+	if elapsed := time.Since(start); elapsed > 2*time.Second {
+		t.Errorf("the check took %v to stop", elapsed)
+	}
+	if !strings.Contains(stderr.String(), "interrupt") && !strings.Contains(stderr.String(), "canceled") {
+		t.Errorf("stderr does not say why it stopped: %s", stderr.String())
+	}
+	time.Sleep(100 * time.Millisecond)
+	dirs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, f := range dirs {
+		if b, err := os.ReadFile(f); err == nil && bytes.Contains(b, []byte(marker)) {
+			t.Errorf("left running: %s", bytes.ReplaceAll(b, []byte{0}, []byte{' '}))
+		}
+	}
+}
+
+// TestCheckHangingPeer: the issue's case. A peer that never answers ends
+// the check within two seconds, with exit status 1, and nothing of it is
+// left running.
+func TestCheckHangingPeer(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("looks processes up in /proc")
+	}
+	marker := fmt.Sprintf("987.%06d2", os.Getpid()%1000000)
+	start := time.Now()
+	golden{name: "hanging peer", args: []string{"check", "-timeout", "200ms", "--", "sh", "-c", "sleep " + marker + "; true"},
+		code: 1, stderr: "no response within 200ms"}.run(t)
+	if elapsed := time.Since(start); elapsed > 2*time.Second {
+		t.Errorf("the check took %v", elapsed)
+	}
+	dirs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, f := range dirs {
+		if b, err := os.ReadFile(f); err == nil && bytes.Contains(b, []byte(marker)) {
+			t.Errorf("left running: %s", bytes.ReplaceAll(b, []byte{0}, []byte{' '}))
+		}
 	}
 }

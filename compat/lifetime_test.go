@@ -1,0 +1,124 @@
+package compat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// processesWith lists the running processes whose command line holds
+// marker (Linux: read from /proc), so that a test can see what a peer
+// left behind without trusting any exit status.
+func processesWith(t *testing.T, marker string) []string {
+	t.Helper()
+	dirs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	var found []string
+	for _, f := range dirs {
+		b, err := os.ReadFile(f)
+		if err == nil && strings.Contains(strings.ReplaceAll(string(b), "\x00", " "), marker) {
+			found = append(found, filepath.Base(filepath.Dir(f))+": "+strings.ReplaceAll(string(b), "\x00", " "))
+		}
+	}
+	return found
+}
+
+// TestPeerLifetime: whatever a peer command does, a check ends within
+// about two timeouts and a second, and leaves no process of the peer's
+// group running: the processes are looked up, not inferred.
+func TestPeerLifetime(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("looks processes up in /proc")
+	}
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	const timeout = 200 * time.Millisecond
+	cases := []struct {
+		name   string
+		script string // %s is a unique sleep argument that marks the processes
+	}{
+		{"sleeps forever", "sleep %s; true"},
+		{"forks a grandchild holding stdout and stderr, and exits", "sleep %s & exit 0"},
+		{"ignores SIGTERM", "trap '' TERM; sleep %s; sleep %s"},
+		{"closes stdout and stays alive", "exec >&-; sleep %s"},
+		{"writes an endless line", "while :; do printf 0000000000000000000000000000000000000000; done; sleep %s"},
+		{"answers hello, then hangs with a grandchild", `read line; printf '{"id":1,"name":"x","protocol":1,"ops":["pack"],"types":["null"]}\n'; sleep %s & sleep %s`},
+	}
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			marker := fmt.Sprintf("987.%06d%d", os.Getpid()%1000000, i)
+			script := strings.ReplaceAll(c.script, "%s", marker)
+			start := time.Now()
+			p, err := StartCommand(context.Background(), []string{sh, "-c", script}, timeout)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, _ = Check(context.Background(), p, CheckOptions{Random: 5})
+			p.Close()
+			elapsed := time.Since(start)
+			if limit := 2*timeout + time.Second; elapsed > limit {
+				t.Errorf("the check took %v, more than %v", elapsed, limit)
+			}
+			if left := processesWith(t, marker); len(left) > 0 {
+				t.Errorf("processes left running: %q", left)
+			}
+		})
+	}
+}
+
+// serveEnv makes the test binary serve this codec on its standard input
+// and output instead of running tests, so that it can be a peer command.
+const serveEnv = "FDBTUPLE_COMPAT_TEST_SERVE"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(serveEnv) == "1" {
+		if err := Serve(os.Stdin, os.Stdout, "test-binary"); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// TestCheckCancelled: ending the context stops a check mid-run and the
+// peer's whole group with it.
+func TestCheckCancelled(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("looks processes up in /proc")
+	}
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	marker := fmt.Sprintf("987.%06d9", os.Getpid()%1000000)
+	// The peer is this test binary serving this codec (see TestMain), with
+	// a marked grandchild beside it.
+	t.Setenv(serveEnv, "1")
+	ctx, cancel := context.WithCancel(context.Background())
+	p, err := StartCommand(ctx, []string{sh, "-c", `sleep ` + marker + ` & exec "$0"`, os.Args[0]}, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	time.AfterFunc(300*time.Millisecond, cancel)
+	start := time.Now()
+	_, err = Check(ctx, p, CheckOptions{Random: 1_000_000})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("a cancelled check returned %v", err)
+	}
+	p.Close()
+	if elapsed := time.Since(start); elapsed > 300*time.Millisecond+StopGrace+time.Second {
+		t.Errorf("the cancelled check took %v", elapsed)
+	}
+	if left := processesWith(t, marker); len(left) > 0 {
+		t.Errorf("processes left running: %q", left)
+	}
+}
