@@ -3,9 +3,9 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
 )
@@ -52,28 +52,79 @@ func printKey(e *env, key []byte, format string) error {
 
 var unpackCommand = &command{
 	summary: "print the tuple a key holds",
-	usage: `[-lenient] [-ext decimal,desc] [-input auto|hex|printable] [-raw] [KEY]
+	usage: `[-lenient] [-ext decimal,desc] [-input auto|hex|printable] [-prefix KEY] [-values] [-raw] [KEY]
 
 With KEY, print its tuple. Without, read one key per line from standard
-input and print one tuple per line, so it works on large dumps; a line that
-does not decode stops the run with its line number. With -raw, read all of
+input (hex, printable, or fdbcli getrange output such as
+` + "`\x02a\x00' is `v'" + `) and print one tuple per line, so it works on large
+dumps; a line that does not decode stops the run with its line number.
+With -values, an fdbcli line's value is printed too (KEY = VALUE), as a
+tuple if it is one. With -prefix, each key must start with that raw prefix
+(a subspace's or a directory's), which is stripped. With -raw, read all of
 standard input as one key.
 
 examples:
-  fdbtuple unpack '\x02user\x00\x15*'         ("user", 42)
-  fdbtuple unpack 027573657200152a            ("user", 42)
-  printf '\x02a\x00' | fdbtuple unpack -raw   ("a",)`,
-	flags: []string{"lenient", "input", "raw", "ext"}, minArgs: 0, maxArgs: 1,
+  fdbtuple unpack '\x02user\x00\x15*'                 ("user", 42)
+  fdbtuple unpack 027573657200152a                    ("user", 42)
+  fdbtuple unpack -prefix 'app/' 'app/\x02user\x00'    ("user",)
+  printf '\x02a\x00' | fdbtuple unpack -raw           ("a",)
+  fdbcli --exec 'getrange \x02 \x03' | fdbtuple unpack -values`,
+	flags: []string{"lenient", "input", "raw", "ext", "prefix", "values"}, minArgs: 0, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
+		codec, err := o.codec()
+		if err != nil {
+			return err
+		}
+		prefix, err := o.prefixKey()
+		if err != nil {
+			return err
+		}
 		if len(args) == 1 || o.raw {
 			key, err := readOneKey(e, o, args)
 			if err != nil {
 				return err
 			}
-			return printTuple(e, o, key)
+			t, err := unpackAfter(codec, key, prefix)
+			if err != nil {
+				if end, _ := longestTuple(key, len(prefix), tuple.Codec{Extensions: codec.Extensions}); end > len(prefix) && bytes.HasPrefix(key, prefix) {
+					err = fmt.Errorf("%w; the longest tuple the key starts with ends at offset %d (fdbtuple describe shows the rest)", err, end)
+				}
+				if len(args) == 1 {
+					err = explainKey(err, args[0], o.input)
+				}
+				return err
+			}
+			_, err = fmt.Fprintln(e.stdout, codec.Format(t))
+			return err
 		}
-		return unpackLines(e, o)
+		w := bufio.NewWriter(e.stdout)
+		defer w.Flush()
+		return eachInputLine(e, o, func(line int, key, value []byte, hasValue bool) error {
+			t, err := unpackAfter(codec, key, prefix)
+			if err != nil {
+				return err
+			}
+			text := codec.Format(t)
+			if hasValue && o.values {
+				if v, err := codec.Unpack(value); err == nil {
+					text += " = " + codec.Format(v)
+				} else {
+					text += ` = b"` + tuple.Printable(value) + `"`
+				}
+			}
+			_, err = fmt.Fprintln(w, text)
+			return err
+		})
 	},
+}
+
+// unpackAfter decodes key after its raw prefix (nil: none), with offsets
+// into the whole key.
+func unpackAfter(codec tuple.Codec, key, prefix []byte) (tuple.Tuple, error) {
+	if !bytes.HasPrefix(key, prefix) {
+		return nil, errNoPrefix(key, prefix)
+	}
+	return codec.UnpackAfter(key, len(prefix))
 }
 
 // readOneKey takes the KEY argument, or with -raw all of standard input.
@@ -87,54 +138,9 @@ func readOneKey(e *env, o *options, args []string) ([]byte, error) {
 	return decodeKey(args[0], o.input)
 }
 
-func printTuple(e *env, o *options, key []byte) error {
-	codec, _ := o.codec()
-	t, err := codec.Unpack(key)
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintln(e.stdout, codec.Format(t))
-	return err
-}
-
-// maxLineBytes bounds one line of standard input: a key of 8 MiB in hex.
-const maxLineBytes = 16 << 20
-
-func unpackLines(e *env, o *options) error {
-	sc := bufio.NewScanner(e.stdin)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLineBytes)
-	w := bufio.NewWriter(e.stdout)
-	defer w.Flush()
-	codec, _ := o.codec()
-	line := 1
-	for ; sc.Scan(); line++ {
-		text := string(bytes.TrimRight(sc.Bytes(), "\r"))
-		if text == "" {
-			continue
-		}
-		key, err := decodeKey(text, o.input)
-		if err == nil {
-			var t tuple.Tuple
-			if t, err = codec.Unpack(key); err == nil {
-				fmt.Fprintln(w, codec.Format(t))
-				continue
-			}
-		}
-		w.Flush()
-		return fmt.Errorf("line %d: %w", line, err)
-	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return fmt.Errorf("line %d: longer than %d MiB; use -raw to read one large key", line, maxLineBytes>>20)
-		}
-		return fmt.Errorf("line %d: %w", line, err)
-	}
-	return nil
-}
-
 var compareCommand = &command{
 	summary: "order two tuples or keys: print -1, 0 or 1",
-	usage: `[-lenient] [-input auto|hex|printable] A B
+	usage: `[-lenient] [-ext decimal,desc] [-input auto|hex|printable] [-prefix KEY] A B
 
 A and B are tuples in text form, or keys; a key is decoded first, so the
 comparison is by tuple order, which equals the order of the packed bytes.
@@ -142,7 +148,7 @@ comparison is by tuple order, which equals the order of the packed bytes.
 examples:
   fdbtuple compare '("post", 9)' '("post", 10)'     -1
   fdbtuple compare 1501 '(1,)'                       0`,
-	flags: []string{"lenient", "input", "ext"}, minArgs: 2, maxArgs: 2,
+	flags: []string{"lenient", "input", "ext", "prefix"}, minArgs: 2, maxArgs: 2,
 	run: func(e *env, o *options, args []string) error {
 		var ts [2]tuple.Tuple
 		for i, a := range args {
@@ -158,34 +164,58 @@ examples:
 	},
 }
 
-// tupleOrKey reads tuple text (starting with "(") or a key.
+// isTupleText reports whether an argument is tuple text rather than a key.
+func isTupleText(s string) bool {
+	t := strings.TrimSpace(s)
+	return len(t) > 0 && t[0] == '('
+}
+
+// tupleOrKey reads tuple text (starting with "(") or a key, which -prefix
+// strips.
 func tupleOrKey(s string, o *options) (tuple.Tuple, error) {
-	if t := bytes.TrimSpace([]byte(s)); len(t) > 0 && t[0] == '(' {
-		codec, _ := o.codec()
+	codec, err := o.codec()
+	if err != nil {
+		return nil, err
+	}
+	if isTupleText(s) {
 		return codec.Parse(s)
 	}
 	key, err := decodeKey(s, o.input)
 	if err != nil {
 		return nil, err
 	}
-	codec, _ := o.codec()
-	return codec.Unpack(key)
+	prefix, err := o.prefixKey()
+	if err != nil {
+		return nil, err
+	}
+	t, err := unpackAfter(codec, key, prefix)
+	return t, explainKey(err, s, o.input)
+}
+
+// packedOrKey reads tuple text, packed, or a key (as the CLI prints keys).
+func packedOrKey(s string, o *options) ([]byte, error) {
+	if isTupleText(s) {
+		return parseAndPack(s, o)
+	}
+	return decodeKey(s, o.input)
 }
 
 var rangeCommand = &command{
-	summary: "print the begin and end keys of every tuple extending TUPLE",
-	usage: `[-format hex|printable|raw] TUPLE
+	summary: "print the begin and end keys of every tuple extending TUPLE (or KEY)",
+	usage: `[-ext decimal,desc] [-input auto|hex|printable] [-format hex|printable|raw] TUPLE|KEY
 
 Prints two lines: packed TUPLE + 00 and packed TUPLE + ff. The range holds
-every longer tuple starting with TUPLE, but not TUPLE itself.
+every longer tuple starting with TUPLE, but not TUPLE itself. A KEY (hex
+or printable, as this tool prints keys) stands for the tuple it packs.
 
-example:
+examples:
   fdbtuple range -format printable '("user", 7)'
   \x02user\x00\x15\x07\x00
-  \x02user\x00\x15\x07\xff`,
-	flags: []string{"format"}, minArgs: 1, maxArgs: 1,
+  \x02user\x00\x15\x07\xff
+  fdbtuple range 026100               026100 00 and 026100 ff, as for ("a",)`,
+	flags: []string{"format", "input", "ext"}, minArgs: 1, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
-		key, err := parseAndPack(args[0], o)
+		key, err := packedOrKey(args[0], o)
 		if err != nil {
 			return err
 		}
@@ -198,16 +228,17 @@ example:
 }
 
 var strincCommand = &command{
-	summary: "print the first key after every key starting with KEY",
-	usage: `[-input auto|hex|printable] [-format hex|printable|raw] KEY
+	summary: "print the first key after every key starting with KEY (or TUPLE's key)",
+	usage: `[-ext decimal,desc] [-input auto|hex|printable] [-format hex|printable|raw] KEY|TUPLE
 
 Drops trailing ff bytes and increments the last byte (FoundationDB's strinc).
 
-example:
-  fdbtuple strinc 0275736572ff      0275736573`,
-	flags: []string{"input", "format"}, minArgs: 1, maxArgs: 1,
+examples:
+  fdbtuple strinc 0275736572ff      0275736573
+  fdbtuple strinc '("user",)'       027573657201`,
+	flags: []string{"input", "format", "ext"}, minArgs: 1, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
-		key, err := decodeKey(args[0], o.input)
+		key, err := packedOrKey(args[0], o)
 		if err != nil {
 			return err
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -12,42 +13,139 @@ import (
 
 var describeCommand = &command{
 	summary: "annotate a key element by element",
-	usage: `[-lenient] [-ext decimal,desc] [-input auto|hex|printable] [-raw] KEY
+	usage: `[-lenient] [-ext decimal,desc] [-input auto|hex|printable] [-prefix KEY] [-values] [-raw] [KEY]
 
 Prints one line per element: its offset, its bytes, its type code's name
-and its value, with nested tuples indented. Where the key stops decoding,
-the last line gives the offset and the reason, and the exit status is 1
-(with -lenient, the Python reference's decoding follows, exit status 0).
+and its value, with nested tuples indented. A raw prefix given with
+-prefix is a row of its own. Bytes after the longest tuple the key starts
+with (a range end's 00 or ff, a strinc'd last byte, a corrupt element) are
+one "trailing" row that says why they are not an element. With -lenient,
+the Python reference's decoding of such a key follows.
 
-example:
+Without KEY, it reads keys from standard input, one a line (hex,
+printable, or fdbcli getrange output such as ` + "`\\x02a\\x00' is `v'" + `), and
+describes each in turn; -values describes each value too.
+
+examples:
   fdbtuple describe '\x02user\x00\x15*\x05\x00\xff\x00'
   offset  bytes                          type            value
        0  02 75 73 65 72 00              string          "user"
        6  15 2a                          int +1 bytes    42
        8  05                             nested          (
        9    00 ff                        null              nil
-      11  00                             end nested      )`,
-	flags: []string{"lenient", "input", "raw", "ext"}, minArgs: 0, maxArgs: 1,
+      11  00                             end nested      )
+  fdbtuple describe 026100ff           a range end: ("a",) and trailing ff
+  fdbtuple describe -prefix 'app/' 'app/\x15\x07'`,
+	flags: []string{"lenient", "input", "raw", "ext", "prefix", "values"}, minArgs: 0, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
-		if len(args) == 0 && !o.raw {
-			return usagef("want a KEY argument, or -raw to read one from standard input")
-		}
-		key, err := readOneKey(e, o, args)
+		codec, err := o.codec()
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "%6s  %-30s %-15s %s\n", "offset", "bytes", "type", "value")
-		codec, _ := o.codec()
-		d := describer{w: e.stdout, key: key, codec: tuple.Codec{Extensions: codec.Extensions}}
-		err = d.top()
-		if err != nil && o.lenient {
-			if t, lerr := codec.Unpack(key); lerr == nil {
-				fmt.Fprintf(e.stdout, "lenient: %s\n", codec.Format(t))
-				return nil
-			}
+		prefix, err := o.prefixKey()
+		if err != nil {
+			return err
 		}
-		return err
+		if len(args) == 1 || o.raw {
+			key, err := readOneKey(e, o, args)
+			if err != nil {
+				return err
+			}
+			return describeKey(e.stdout, key, prefix, codec, o.lenient)
+		}
+		first := true
+		return eachInputLine(e, o, func(line int, key, value []byte, hasValue bool) error {
+			if !first {
+				fmt.Fprintln(e.stdout)
+			}
+			first = false
+			if err := describeKey(e.stdout, key, prefix, codec, o.lenient); err != nil {
+				return fmt.Errorf("line %d: %w", line, err)
+			}
+			if hasValue && o.values {
+				fmt.Fprintln(e.stdout, "value:")
+				return describeKey(e.stdout, value, nil, codec, o.lenient)
+			}
+			return nil
+		})
 	},
+}
+
+// describeKey prints the annotated rows of one key. Only a key that does
+// not start with prefix is an error: whatever the key holds is described.
+func describeKey(w io.Writer, key, prefix []byte, codec tuple.Codec, lenient bool) error {
+	pos := 0
+	if prefix != nil {
+		if !bytes.HasPrefix(key, prefix) {
+			return errNoPrefix(key, prefix)
+		}
+		pos = len(prefix)
+	}
+	fmt.Fprintf(w, "%6s  %-30s %-15s %s\n", "offset", "bytes", "type", "value")
+	strict := tuple.Codec{Extensions: codec.Extensions}
+	end, fault := longestTuple(key, pos, strict)
+	d := describer{w: w, key: key[:end], codec: strict}
+	if prefix != nil {
+		d.row(0, len(prefix), 0, "prefix", tuple.Printable(prefix))
+	}
+	for p := pos; p < end; {
+		p = d.element(p, 0)
+	}
+	if end == len(key) {
+		return nil
+	}
+	d.key = key
+	d.row(end, len(key)-end, 0, "trailing", "not a tuple element: "+fault)
+	if lenient {
+		if t, err := codec.UnpackAfter(key, pos); err == nil {
+			fmt.Fprintf(w, "lenient: %s\n", codec.Format(t))
+		}
+	}
+	return nil
+}
+
+// longestTuple returns the end of the longest prefix of key[pos:] that
+// is a whole tuple, and why the bytes after it are not an element. The
+// greedy reading can overshoot: in a range end such as 02 61 00 ff the
+// 00 ff reads as an escaped zero inside the string, so where it fails,
+// shorter cuts are tried (for a tail of up to maxBacktrack bytes).
+func longestTuple(key []byte, pos int, codec tuple.Codec) (end int, fault string) {
+	end, fault = wholeElements(key, pos, codec)
+	if end == len(key) || len(key)-end > maxBacktrack {
+		return end, fault
+	}
+	for cut := len(key) - 1; cut > end; cut-- {
+		if e, _ := wholeElements(key[:cut], end, codec); e == cut {
+			_, why := wholeElements(key, cut, codec)
+			return cut, why
+		}
+	}
+	return end, fault
+}
+
+// maxBacktrack bounds the tail longestTuple cuts back into.
+const maxBacktrack = 4096
+
+// wholeElements reads whole elements from pos and returns where the first
+// that fails starts, with its fault.
+func wholeElements(key []byte, pos int, codec tuple.Codec) (end int, fault string) {
+	for pos < len(key) {
+		_, n, err := codec.ConsumeElement(key[pos:])
+		if err != nil {
+			if code := types.Code(key[pos]); code.Status() == types.StatusUser && !hasExtension(codec, code) {
+				return pos, fmt.Sprintf("user type code 0x%02x is not known to this codec (try -ext)", byte(code))
+			}
+			var de *tuple.DecodeError
+			if errors.As(err, &de) {
+				shifted := *de
+				shifted.Offset += pos // into the key, not the element
+				err = &shifted
+			}
+			return pos, err.Error()
+		}
+		pos += n
+	}
+	return pos, ""
 }
 
 // hasExtension reports whether c has an extension for code.
@@ -60,7 +158,7 @@ func hasExtension(c tuple.Codec, code types.Code) bool {
 	return false
 }
 
-// describer walks a key, printing a row per element.
+// describer prints a row per element of a key that decodes.
 type describer struct {
 	w     io.Writer
 	key   []byte
@@ -79,69 +177,26 @@ func (d *describer) row(pos, n, depth int, code string, value string) {
 	fmt.Fprintf(d.w, "%6d  %-30s %-15s %s\n", pos, indent+shown, code, indent+value)
 }
 
-// fail prints the row for a fault and returns it with its offset counted
-// from the start of the key.
-func (d *describer) fail(pos, depth int, err error) error {
-	var de *tuple.DecodeError
-	if errors.As(err, &de) {
-		shifted := *de
-		shifted.Offset += pos
-		err = &shifted
-	}
-	var code types.Code
-	if pos < len(d.key) {
-		code = types.Code(d.key[pos])
-	}
-	fmt.Fprintf(d.w, "%6d  %-30s %-15s error: %v\n", pos, strings.Repeat("  ", depth)+"^", code, err)
-	return err
-}
-
-func (d *describer) top() error {
-	for pos := 0; pos < len(d.key); {
-		next, err := d.element(pos, 0)
-		if err != nil {
-			return err
-		}
-		pos = next
-	}
-	return nil
-}
-
-// element prints the element at pos and returns the position after it.
-func (d *describer) element(pos, depth int) (int, error) {
+// element prints the element at pos, which decodes (longestTuple has
+// checked it), and returns the position after it.
+func (d *describer) element(pos, depth int) int {
 	code := types.Code(d.key[pos])
 	if code != types.CodeNested {
-		v, n, err := d.codec.ConsumeElement(d.key[pos:])
-		if err != nil {
-			if code.Status() == types.StatusUser && !hasExtension(d.codec, code) {
-				d.row(pos, len(d.key)-pos, depth, code.String(), fmt.Sprintf("user(0x%02x, …)", byte(code)))
-				return pos, fmt.Errorf("offset %d: user type code 0x%02x is not known to this codec (try -ext)", pos, byte(code))
-			}
-			return pos, d.fail(pos, depth, err)
-		}
+		v, n, _ := d.codec.ConsumeElement(d.key[pos:])
 		d.row(pos, n, depth, code.String(), d.codec.FormatElement(v))
-		return pos + n, nil
-	}
-	if _, _, err := tuple.Next(d.key[pos:]); err != nil && len(d.codec.Extensions) == 0 {
-		return pos, d.fail(pos, depth, err)
+		return pos + n
 	}
 	d.row(pos, 1, depth, code.String(), "(")
 	for p := pos + 1; ; {
 		switch {
-		case p >= len(d.key):
-			return pos, d.fail(pos, depth, &tuple.DecodeError{Code: code, Err: tuple.ErrUnterminated, Detail: "nested tuple has no closing 00"})
 		case d.key[p] != 0x00:
-			next, err := d.element(p, depth+1)
-			if err != nil {
-				return pos, err
-			}
-			p = next
+			p = d.element(p, depth+1)
 		case p+1 < len(d.key) && d.key[p+1] == 0xFF:
 			d.row(p, 2, depth+1, "null", "nil")
 			p += 2
 		default:
 			d.row(p, 1, depth, "end nested", ")")
-			return p + 1, nil
+			return p + 1
 		}
 	}
 }

@@ -19,6 +19,8 @@ type options struct {
 	raw     bool   // read one raw key from standard input
 	lenient bool   // decode as the Python reference does
 	ext     string // extensions to decode: decimal, desc
+	prefix  string // a raw key prefix to check and strip
+	values  bool   // decode fdbcli lines' values too
 
 	// check
 	seed        int
@@ -57,6 +59,10 @@ func newFlagSet(name string, o *options, names []string) *flag.FlagSet {
 			fs.StringVar(&o.divergences, "divergences", "", "read known divergences from `FILE` instead of the built-in list")
 		case "ext":
 			fs.StringVar(&o.ext, "ext", "", "decode this module's extensions too: `LIST` of decimal (code 0x40) and desc (code 0x4f), comma-separated")
+		case "prefix":
+			fs.StringVar(&o.prefix, "prefix", "", "each key starts with this raw `KEY` prefix (hex or printable, as -input says), which is checked and stripped")
+		case "values":
+			fs.BoolVar(&o.values, "values", false, "for fdbcli getrange lines on standard input, decode each value too")
 		case "date":
 			fs.StringVar(&o.date, "date", "", "the `DATE` to print (default: today, UTC)")
 		case "db":

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -10,9 +13,9 @@ import (
 
 // decodeKey reads a key argument: hex (optionally 0x-prefixed, spaces
 // allowed) or FoundationDB's printable form. In auto mode, text made only
-// of hex digits and spaces, an even number of digits, is hex; anything
-// else is printable. Use -input printable for a printable key such as
-// "cafe" that looks like hex.
+// of hex digits and spaces is hex, and must have an even number of digits;
+// anything else is printable. Use -input printable for a printable key
+// such as "cafe" that looks like hex.
 func decodeKey(s, mode string) ([]byte, error) {
 	switch mode {
 	case "hex":
@@ -20,13 +23,37 @@ func decodeKey(s, mode string) ([]byte, error) {
 	case "printable":
 		return decodePrintable(s)
 	}
-	if looksHex(s) {
+	switch digits, ok := hexDigits(s); {
+	case ok && digits%2 == 1:
+		return nil, fmt.Errorf("odd number of hex digits (%d) in %q; use -input printable to read it as text", digits, s)
+	case ok:
 		return decodeHex(s)
 	}
-	return decodePrintable(s)
+	b, err := decodePrintable(s)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
-func looksHex(s string) bool {
+// readAsPrintable reports whether auto mode reads s as printable text, so
+// that a decoding error can say so.
+func readAsPrintable(s, mode string) bool {
+	_, ok := hexDigits(s)
+	return mode == "printable" || (mode != "hex" && !ok)
+}
+
+// explainKey adds to a decoding error how an auto-detected key was read.
+func explainKey(err error, s, mode string) error {
+	if err == nil || mode != "auto" || !readAsPrintable(s, mode) {
+		return err
+	}
+	return fmt.Errorf("%w (the key %.40q was read as printable text; -input hex reads hex)", err, s)
+}
+
+// hexDigits counts the hex digits of s, if s is only hex digits and
+// spaces (after an optional 0x).
+func hexDigits(s string) (int, bool) {
 	s = strings.TrimPrefix(strings.TrimPrefix(s, "0x"), "0X")
 	digits := 0
 	for i := 0; i < len(s); i++ {
@@ -35,10 +62,10 @@ func looksHex(s string) bool {
 		case c >= '0' && c <= '9', c >= 'a' && c <= 'f', c >= 'A' && c <= 'F':
 			digits++
 		default:
-			return false
+			return 0, false
 		}
 	}
-	return digits > 0 && digits%2 == 0
+	return digits, digits > 0
 }
 
 func decodeHex(s string) ([]byte, error) {
@@ -67,4 +94,78 @@ func formatKey(b []byte, format string) string {
 		return string(b)
 	}
 	return hex.EncodeToString(b)
+}
+
+// prefixKey reads -prefix, nil when it is not given.
+func (o *options) prefixKey() ([]byte, error) {
+	if o.prefix == "" {
+		return nil, nil
+	}
+	b, err := decodeKey(o.prefix, o.input)
+	if err != nil {
+		return nil, usagef("-prefix: %v", err)
+	}
+	return b, nil
+}
+
+func errNoPrefix(key, prefix []byte) error {
+	return fmt.Errorf("key %s does not start with the prefix %s", tuple.Printable(key), tuple.Printable(prefix))
+}
+
+// fdbcliLine reads a line of fdbcli's getrange output, `KEY' is `VALUE',
+// whose key and value are in the printable form.
+func fdbcliLine(line string) (key, value []byte, ok bool, err error) {
+	if !strings.HasPrefix(line, "`") || !strings.HasSuffix(line, "'") {
+		return nil, nil, false, nil
+	}
+	k, v, found := strings.Cut(line[1:len(line)-1], "' is `")
+	if !found {
+		return nil, nil, false, nil
+	}
+	if key, err = tuple.ParsePrintable(k); err != nil {
+		return nil, nil, true, fmt.Errorf("fdbcli key: %w", err)
+	}
+	if value, err = tuple.ParsePrintable(v); err != nil {
+		return nil, nil, true, fmt.Errorf("fdbcli value: %w", err)
+	}
+	return key, value, true, nil
+}
+
+// maxLineBytes bounds one line of standard input: a key of 8 MiB in hex.
+const maxLineBytes = 16 << 20
+
+// eachInputLine calls f for each key on standard input: one a line, in
+// hex or printable form or as a line of fdbcli getrange output (whose
+// value comes too). Blank lines and fdbcli's "Range limited to" notes are
+// skipped.
+func eachInputLine(e *env, o *options, f func(line int, key, value []byte, hasValue bool) error) error {
+	sc := bufio.NewScanner(e.stdin)
+	sc.Buffer(make([]byte, 0, 64<<10), maxLineBytes)
+	line := 1
+	for ; sc.Scan(); line++ {
+		text := string(bytes.TrimRight(sc.Bytes(), "\r"))
+		if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "Range limited to ") {
+			continue
+		}
+		key, value, isPair, err := fdbcliLine(text)
+		if err == nil && !isPair {
+			key, err = decodeKey(text, o.input)
+		}
+		if err == nil {
+			err = f(line, key, value, isPair)
+		}
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "line ") {
+				err = fmt.Errorf("line %d: %w", line, err)
+			}
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return fmt.Errorf("line %d: longer than %d MiB; use -raw to read one large key", line, maxLineBytes>>20)
+		}
+		return fmt.Errorf("line %d: %w", line, err)
+	}
+	return nil
 }
