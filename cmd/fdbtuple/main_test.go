@@ -156,7 +156,7 @@ func TestGolden(t *testing.T) {
 		{name: "unpack prefix offset", args: []string{"unpack", "-prefix", "app/", `app/\x16\x01`}, code: 1, stderr: "truncated element at offset 4"},
 		{name: "compare prefix", args: []string{"compare", "-prefix", "61", "611501", "(2,)"}, stdout: "-1\n"},
 		{name: "unpack fdbcli lines", args: []string{"unpack", "-values"},
-			stdin: "Range limited to 3 keys\n`\\x02a\\x00' is `\\x15\\x01'\n`\\x02b\\x00' is `raw'\n\n02630000\n",
+			stdin:  "Range limited to 3 keys\n`\\x02a\\x00' is `\\x15\\x01'\n`\\x02b\\x00' is `raw'\n\n02630000\n",
 			stdout: "(\"a\",) = (1,)\n(\"b\",) = b\"raw\"\n(\"c\", nil)\n"},
 		{name: "unpack fdbcli lines without values", args: []string{"unpack"},
 			stdin: "`\\x02a\\x00' is `\\x15\\x01'\n", stdout: "(\"a\",)\n"},
