@@ -15,7 +15,10 @@ func ExampleDecodeTuple() {
 		panic(err)
 	}
 	fmt.Printf("%s\n% x\n", t.Text(), t.Pack())
-	back, _ := compat.EncodeTuple(t)
+	back, err := compat.EncodeTuple(t)
+	if err != nil {
+		panic(err)
+	}
 	fmt.Println(string(back))
 	// Output:
 	// ("foo", 42, float32bits(0x7f800001))

@@ -21,7 +21,10 @@ func ExampleStrinc() {
 func ExamplePrefixRange() {
 	// Every key that starts with the packed ("user",), the bare prefix
 	// included; a tuple's own FDBRangeKeys leaves the prefix out.
-	r, _ := fdb.PrefixRange(tuple.Tuple{"user"}.Pack())
+	r, err := fdb.PrefixRange(tuple.Tuple{"user"}.Pack())
+	if err != nil {
+		panic(err)
+	}
 	begin, end := r.FDBRangeKeys()
 	fmt.Println(begin, end)
 	b, e := tuple.Tuple{"user"}.FDBRangeKeys()

@@ -36,7 +36,10 @@ func ExampleParse() {
 }
 
 func ExampleDecode() {
-	key, _ := nested.New("user", 7).Child("post", 10).Key("title")
+	key, err := nested.New("user", 7).Child("post", 10).Key("title")
+	if err != nil {
+		panic(err)
+	}
 	p, rest, err := nested.Decode(key)
 	fmt.Println(p, err)
 	fmt.Printf("%q\n", rest)
@@ -54,7 +57,10 @@ func ExampleCompare() {
 // Key paths on a real store: bbolt keeps keys in byte order, so a cursor
 // over KindRange reads one user's posts in numeric order and nothing else.
 func ExamplePath_KindRange() {
-	dir, _ := os.MkdirTemp("", "example")
+	dir, err := os.MkdirTemp("", "example")
+	if err != nil {
+		panic(err)
+	}
 	defer os.RemoveAll(dir)
 	db, err := bolt.Open(filepath.Join(dir, "db"), 0o600, nil)
 	if err != nil {
@@ -62,23 +68,40 @@ func ExamplePath_KindRange() {
 	}
 	defer db.Close()
 	user := nested.New("user", 7)
-	_ = db.Update(func(tx *bolt.Tx) error {
-		b, _ := tx.CreateBucket([]byte("kv"))
+	err = db.Update(func(tx *bolt.Tx) error {
+		b, err := tx.CreateBucket([]byte("kv"))
+		if err != nil {
+			return err
+		}
 		for _, p := range []nested.Path{user, user.Child("post", 10), user.Child("post", 9),
 			user.Child("post", 10).Child("comment", 1), user.Child("posts", 1), nested.New("user", 8).Child("post", 1)} {
-			_ = b.Put(p.Pack(), nil)
+			if err := b.Put(p.Pack(), nil); err != nil {
+				return err
+			}
 		}
 		return nil
 	})
-	begin, end, _ := user.KindRange("post")
-	_ = db.View(func(tx *bolt.Tx) error {
+	if err != nil {
+		panic(err)
+	}
+	begin, end, err := user.KindRange("post")
+	if err != nil {
+		panic(err)
+	}
+	err = db.View(func(tx *bolt.Tx) error {
 		c := tx.Bucket([]byte("kv")).Cursor()
 		for k, _ := c.Seek(begin); k != nil && bytes.Compare(k, end) < 0; k, _ = c.Next() {
-			p, _, _ := nested.Decode(k)
+			p, _, err := nested.Decode(k)
+			if err != nil {
+				return err
+			}
 			fmt.Println(p)
 		}
 		return nil
 	})
+	if err != nil {
+		panic(err)
+	}
 	// Output:
 	// /user-7/post-9
 	// /user-7/post-10

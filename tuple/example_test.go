@@ -150,12 +150,18 @@ func ExampleDesc() {
 	codec := tuple.Codec{Extensions: []tuple.Extension{tuple.DescendingExtension(tuple.DefaultDescendingCode)}}
 	var keys [][]byte
 	for _, ts := range []int{100, 300, 200} {
-		k, _ := codec.Pack(tuple.Tuple{"events", tuple.Desc(ts)})
+		k, err := codec.Pack(tuple.Tuple{"events", tuple.Desc(ts)})
+		if err != nil {
+			panic(err)
+		}
 		keys = append(keys, k)
 	}
 	slices.SortFunc(keys, bytes.Compare) // a store's order: newest first
 	for _, k := range keys {
-		t, _ := codec.Unpack(k)
+		t, err := codec.Unpack(k)
+		if err != nil {
+			panic(err)
+		}
 		fmt.Println(codec.Format(t))
 	}
 	// Output:
@@ -170,7 +176,11 @@ func ExampleElements() {
 		if err != nil {
 			panic(err)
 		}
-		if code, _, _ := tuple.Next(elem); code == types.CodeNested {
+		code, _, err := tuple.Next(elem)
+		if err != nil {
+			panic(err)
+		}
+		if code == types.CodeNested {
 			for inner := range tuple.NestedElements(elem) {
 				fmt.Printf("  nested % x\n", inner)
 			}
