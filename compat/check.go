@@ -1,12 +1,13 @@
 package compat
 
 import (
-	"context"
 	"bytes"
+	"context"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/fdbtuple/fdbtuple/vectors"
 	"math/big"
 
 	"github.com/fdbtuple/fdbtuple/property_test/gen"
@@ -285,7 +286,7 @@ func (c *checker) expectUnpack(b []byte, want tuple.Tuple) outcome {
 		o.problem, o.got = "unpack: peer accepted what this codec rejects", got.Text()
 	case want != nil && refused != "":
 		o.problem, o.got = "unpack: peer refused", refused
-	case want != nil && !Identical(got, want):
+	case want != nil && !vectors.Identical(got, want):
 		o.problem, o.got = "unpack: values differ", got.Text()
 	default:
 		return pass()
@@ -308,7 +309,7 @@ func both(a, b outcome) outcome {
 }
 
 func (c *checker) packRows() error {
-	return runFile(c, "pack.jsonl", func(r PackRow) (string, outcome, error) {
+	return runFile(c, "pack.jsonl", func(r vectors.PackRow) (string, outcome, error) {
 		t, skip, err := c.decode(r.Tuple)
 		if err != nil || skip {
 			return r.Name, outcome{skipped: skip}, err
@@ -371,7 +372,7 @@ func sign(n int) int {
 }
 
 func (c *checker) orderRows() error {
-	return runFile(c, "order.jsonl", func(r OrderRow) (string, outcome, error) {
+	return runFile(c, "order.jsonl", func(r vectors.OrderRow) (string, outcome, error) {
 		var ts []tuple.Tuple
 		for _, raw := range r.Sorted {
 			t, skip, err := c.decode(raw)
@@ -389,14 +390,14 @@ func (c *checker) orderRows() error {
 }
 
 func (c *checker) invalidRows() error {
-	return runFile(c, "invalid.jsonl", func(r InvalidRow) (string, outcome, error) {
+	return runFile(c, "invalid.jsonl", func(r vectors.InvalidRow) (string, outcome, error) {
 		b, _ := hex.DecodeString(r.Packed)
 		return r.Name, c.expectUnpack(b, nil), nil
 	})
 }
 
 func (c *checker) versionstampRows() error {
-	return runFile(c, "versionstamp.jsonl", func(r VersionstampRow) (string, outcome, error) {
+	return runFile(c, "versionstamp.jsonl", func(r vectors.VersionstampRow) (string, outcome, error) {
 		t, skip, err := c.decode(r.Tuple)
 		if err != nil || skip || !c.report.Peer.supports(OpPackVersionstamp) {
 			return r.Name, outcome{skipped: err == nil}, err
@@ -438,20 +439,20 @@ func ourUnpack(b []byte) tuple.Tuple {
 }
 
 func (c *checker) lenientRows() error {
-	return runFile(c, "decode_lenient.jsonl", func(r LenientRow) (string, outcome, error) {
+	return runFile(c, "decode_lenient.jsonl", func(r vectors.LenientRow) (string, outcome, error) {
 		b, _ := hex.DecodeString(r.Packed)
 		reference, err := DecodeTuple(r.Tuple)
 		if err != nil {
 			return r.Name, outcome{}, err
 		}
 		o := c.expectUnpack(b, ourUnpack(b))
-		o.asReference = o.gotTuple != nil && Identical(o.gotTuple, reference)
+		o.asReference = o.gotTuple != nil && vectors.Identical(o.gotTuple, reference)
 		return r.Name, o, nil
 	})
 }
 
 func (c *checker) divergentRows() error {
-	return runFile(c, "divergent.jsonl", func(r DivergentRow) (string, outcome, error) {
+	return runFile(c, "divergent.jsonl", func(r vectors.DivergentRow) (string, outcome, error) {
 		t, err := DecodeTuple(r.Tuple)
 		if err != nil {
 			return r.Name, outcome{}, err
@@ -475,7 +476,7 @@ func (c *checker) divergentRows() error {
 // row's name and outcome, and records them in a section named after the
 // file. An error is a fault in the vectors, not in the peer.
 func runFile[T any](c *checker, file string, check func(T) (string, outcome, error)) error {
-	rows, err := ReadRows[T](file)
+	rows, err := vectors.ReadRows[T](file)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package compat
 import (
 	"bytes"
 	"fmt"
+	"github.com/fdbtuple/fdbtuple/vectors"
 	"math"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
@@ -90,7 +91,7 @@ func equivalent(names []string, o outcome) bool {
 		ours, err := (tuple.Codec{}).Pack(rewriteTuple(o.in))
 		return err == nil && o.gotBytes != nil && bytes.Equal(rewriteBytes(o.gotBytes), ours)
 	case "unpack":
-		return o.in != nil && o.gotTuple != nil && Identical(o.gotTuple, rewriteTuple(o.in))
+		return o.in != nil && o.gotTuple != nil && vectors.Identical(o.gotTuple, rewriteTuple(o.in))
 	case "order":
 		return o.gotOrder == tuple.Compare(rewriteTuple(o.in), rewriteTuple(o.in2))
 	}

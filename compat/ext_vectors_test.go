@@ -29,8 +29,8 @@ var extCodec = tuple.Codec{Extensions: []tuple.Extension{
 // extPackRows builds the rows of ext/pack.jsonl: decimals at the edges
 // and across DynamoDB's range, seeded random decimals, and the hand-picked
 // pack.jsonl tuples with every element wrapped in Desc.
-func extPackRows(t *testing.T) []PackRow {
-	var rows []PackRow
+func extPackRows(t *testing.T) []vectors.PackRow {
+	var rows []vectors.PackRow
 	add := func(name string, tup tuple.Tuple) {
 		raw, err := EncodeTuple(tup)
 		if err != nil {
@@ -40,7 +40,7 @@ func extPackRows(t *testing.T) []PackRow {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		rows = append(rows, PackRow{Name: name, Tuple: raw, Packed: hex.EncodeToString(packed)})
+		rows = append(rows, vectors.PackRow{Name: name, Tuple: raw, Packed: hex.EncodeToString(packed)})
 	}
 	for _, s := range []string{"0", "1", "-1", "1.5", "19.99", "-19.99", "0.000001", "1234", "6.02214076e23",
 		"1e-130", "-1e-130", "9.9999999999999999999999999999999999999e125", "-9.9999999999999999999999999999999999999e125",
@@ -51,7 +51,7 @@ func extPackRows(t *testing.T) []PackRow {
 	for i := range 100 {
 		add(fmt.Sprintf("decimal/random/%03d", i), tuple.Tuple{g.Example(i)})
 	}
-	std, err := ReadRows[PackRow]("pack.jsonl")
+	std, err := vectors.ReadRows[vectors.PackRow]("pack.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,10 +74,10 @@ func extPackRows(t *testing.T) []PackRow {
 
 // extOrderRows builds ext/order.jsonl: decimals in numeric order, and the
 // Desc of order.jsonl's hand-picked lists, reversed.
-func extOrderRows(t *testing.T) []OrderRow {
-	var rows []OrderRow
+func extOrderRows(t *testing.T) []vectors.OrderRow {
+	var rows []vectors.OrderRow
 	add := func(name string, ts []tuple.Tuple) {
-		r := OrderRow{Name: name}
+		r := vectors.OrderRow{Name: name}
 		for _, tup := range ts {
 			raw, err := EncodeTuple(tup)
 			if err != nil {
@@ -94,7 +94,7 @@ func extOrderRows(t *testing.T) []OrderRow {
 	slices.SortFunc(ds, extCodec.Compare)
 	ds = slices.CompactFunc(ds, func(a, b tuple.Tuple) bool { return extCodec.Compare(a, b) == 0 })
 	add("decimal/random sorted", ds)
-	std, err := ReadRows[OrderRow]("order.jsonl")
+	std, err := vectors.ReadRows[vectors.OrderRow]("order.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestExtensionVectors(t *testing.T) {
 		writeJSONL(t, "pack.jsonl", extPackRows(t))
 		writeJSONL(t, "order.jsonl", extOrderRows(t))
 	}
-	packs := mustRowsFrom[PackRow](t, vectors.Ext, "ext/pack.jsonl")
+	packs := mustRowsFrom[vectors.PackRow](t, vectors.Ext, "ext/pack.jsonl")
 	for _, r := range packs {
 		tup, err := DecodeTuple(r.Tuple)
 		if err != nil {
@@ -151,7 +151,7 @@ func TestExtensionVectors(t *testing.T) {
 			t.Errorf("%s: unpack = %s, %v", r.Name, extCodec.Format(back), err)
 		}
 	}
-	orders := mustRowsFrom[OrderRow](t, vectors.Ext, "ext/order.jsonl")
+	orders := mustRowsFrom[vectors.OrderRow](t, vectors.Ext, "ext/order.jsonl")
 	for _, r := range orders {
 		var prev tuple.Tuple
 		var prevKey []byte

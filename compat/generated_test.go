@@ -12,18 +12,18 @@ import (
 // official Python binding (vectors/generated): pack both ways, and each
 // list ascending as bytes and by Compare.
 func TestGeneratedVectors(t *testing.T) {
-	packs := mustRowsFrom[PackRow](t, vectors.Generated, "generated/pack.jsonl")
+	packs := mustRowsFrom[vectors.PackRow](t, vectors.Generated, "generated/pack.jsonl")
 	for _, r := range packs {
 		tup := mustTuple(t, r.Name, r.Tuple)
 		want := unhex(t, r.Packed)
 		if got, err := (tuple.Codec{}).Pack(tup); err != nil || !bytes.Equal(got, want) {
 			t.Errorf("%s: pack = %x, %v; want %s", r.Name, got, err, r.Packed)
 		}
-		if back, err := tuple.Unpack(want); err != nil || !Identical(back, tup) {
+		if back, err := tuple.Unpack(want); err != nil || !vectors.Identical(back, tup) {
 			t.Errorf("%s: unpack = %v, %v", r.Name, back, err)
 		}
 	}
-	orders := mustRowsFrom[OrderRow](t, vectors.Generated, "generated/order.jsonl")
+	orders := mustRowsFrom[vectors.OrderRow](t, vectors.Generated, "generated/order.jsonl")
 	for _, r := range orders {
 		var prev []byte
 		var prevT tuple.Tuple

@@ -15,9 +15,21 @@ import (
 
 // processesWith lists the running processes whose command line holds
 // marker (Linux: read from /proc), so that a test can see what a peer
-// left behind without trusting any exit status.
+// left behind without trusting any exit status. A SIGKILL takes effect
+// asynchronously, so it looks again for up to half a second.
 func processesWith(t *testing.T, marker string) []string {
 	t.Helper()
+	var found []string
+	for range 50 {
+		if found = lookUp(marker); len(found) == 0 {
+			return nil
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return found
+}
+
+func lookUp(marker string) []string {
 	dirs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
 	var found []string
 	for _, f := range dirs {

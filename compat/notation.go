@@ -1,242 +1,46 @@
 package compat
 
 import (
-	"bytes"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"math"
-	"math/big"
-	"strconv"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
-	"github.com/fdbtuple/fdbtuple/types"
-	"github.com/google/uuid"
+	"github.com/fdbtuple/fdbtuple/vectors"
 	"github.com/shopspring/decimal"
 )
 
-// The value notation of the vectors (vectors/README.md): a tuple is a JSON
-// array of one-key objects, {"int": "<decimal>"}, {"float64": "<16 hex>"}
-// and so on. Bit patterns are exact, so NaN payloads and -0 survive.
-//
-// Two keys are this module's own, for its extension vectors
-// (vectors/ext): {"decimal": "<decimal text>"} and {"desc": <element>}.
-// They are not part of the cross-language notation.
+// notation is the vectors' value notation with this module's "decimal"
+// key, which the conformance protocol and the extension vectors use.
+var notation = vectors.Notation{Ext: decimalKey{}}
 
-// DecodeTuple reads a tuple written in the value notation. Nested tuples
-// deeper than tuple.MaxDepth are an error, as in the tuple layer, which
-// also bounds the work a peer's answer can cost.
-func DecodeTuple(raw json.RawMessage) (tuple.Tuple, error) { return decodeTuple(raw, 0) }
-
-func decodeTuple(raw json.RawMessage, depth int) (tuple.Tuple, error) {
-	if depth > tuple.MaxDepth {
-		return nil, fmt.Errorf("compat: %w: more than %d levels", tuple.ErrTooDeep, tuple.MaxDepth)
-	}
-	var elems []json.RawMessage
-	if err := json.Unmarshal(raw, &elems); err != nil {
-		return nil, fmt.Errorf("compat: a tuple must be a JSON array: %w", err)
-	}
-	t := make(tuple.Tuple, 0, len(elems))
-	for i, e := range elems {
-		v, err := decodeElement(e, depth)
-		if err != nil {
-			return nil, fmt.Errorf("element %d: %w", i, err)
-		}
-		t = append(t, v)
-	}
-	return t, nil
-}
+// DecodeTuple reads a tuple written in the value notation
+// (vectors.DecodeTuple), decimals included.
+func DecodeTuple(raw json.RawMessage) (tuple.Tuple, error) { return notation.DecodeTuple(raw) }
 
 // DecodeElement reads one element written in the value notation.
-func DecodeElement(raw json.RawMessage) (any, error) { return decodeElement(raw, 0) }
-
-func decodeElement(raw json.RawMessage, depth int) (any, error) {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil || len(obj) != 1 {
-		return nil, fmt.Errorf("compat: an element must be an object with one key, got %.80s", raw)
-	}
-	for key, val := range obj {
-		return decodeTagged(key, val, depth)
-	}
-	panic("unreachable")
-}
-
-func decodeTagged(key string, val json.RawMessage, depth int) (any, error) {
-	if key == "tuple" {
-		return decodeTuple(val, depth+1)
-	}
-	if key == "null" {
-		if !bytes.Equal(bytes.TrimSpace(val), []byte("null")) {
-			return nil, fmt.Errorf("compat: null must be written {\"null\": null}")
-		}
-		return nil, nil
-	}
-	if key == "desc" {
-		v, err := decodeElement(val, depth+1)
-		if err != nil {
-			return nil, fmt.Errorf("compat: desc: %w", err)
-		}
-		return tuple.Desc(v), nil
-	}
-	if key == "bool" {
-		var b bool
-		if err := json.Unmarshal(val, &b); err != nil {
-			return nil, fmt.Errorf("compat: bool: %w", err)
-		}
-		return b, nil
-	}
-	var s string
-	if err := json.Unmarshal(val, &s); err != nil {
-		return nil, fmt.Errorf("compat: %s must be a JSON string: %w", key, err)
-	}
-	switch key {
-	case "bytes":
-		return decodeHex(key, s, -1)
-	case "string":
-		return s, nil
-	case "int":
-		return parseInt(s)
-	case "float32":
-		b, err := decodeHex(key, s, 4)
-		if err != nil {
-			return nil, err
-		}
-		return math.Float32frombits(uint32(b[0])<<24 | uint32(b[1])<<16 | uint32(b[2])<<8 | uint32(b[3])), nil
-	case "float64":
-		b, err := decodeHex(key, s, 8)
-		if err != nil {
-			return nil, err
-		}
-		var u uint64
-		for _, c := range b {
-			u = u<<8 | uint64(c)
-		}
-		return math.Float64frombits(u), nil
-	case "uuid":
-		u, err := uuid.Parse(s)
-		if err != nil {
-			return nil, fmt.Errorf("compat: uuid: %w", err)
-		}
-		return u, nil
-	case "decimal":
-		d, err := decimal.NewFromString(s)
-		if err != nil {
-			return nil, fmt.Errorf("compat: decimal: %w", err)
-		}
-		return d, nil
-	case "versionstamp":
-		b, err := decodeHex(key, s, types.VersionstampLength)
-		if err != nil {
-			return nil, err
-		}
-		var v types.Versionstamp
-		_ = v.UnmarshalBinary(b)
-		return v, nil
-	}
-	return nil, fmt.Errorf("compat: unknown element type %q", key)
-}
-
-func decodeHex(key, s string, want int) ([]byte, error) {
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		return nil, fmt.Errorf("compat: %s: %w", key, err)
-	}
-	if want >= 0 && len(b) != want {
-		return nil, fmt.Errorf("compat: %s must be %d bytes, got %d", key, want, len(b))
-	}
-	return b, nil
-}
-
-// parseInt reads a decimal integer into the Go type the tuple decoder
-// returns for it: int64, uint64 or *big.Int.
-func parseInt(s string) (any, error) {
-	if v, err := strconv.ParseInt(s, 10, 64); err == nil {
-		return v, nil
-	}
-	if v, err := strconv.ParseUint(s, 10, 64); err == nil {
-		return v, nil
-	}
-	b, ok := new(big.Int).SetString(s, 10)
-	if !ok {
-		return nil, fmt.Errorf("compat: int %q is not a decimal integer", s)
-	}
-	return b, nil
-}
+func DecodeElement(raw json.RawMessage) (any, error) { return notation.DecodeElement(raw) }
 
 // EncodeTuple writes a tuple in the value notation.
-func EncodeTuple(t tuple.Tuple) (json.RawMessage, error) {
-	var buf bytes.Buffer
-	if err := encodeTuple(&buf, t); err != nil {
-		return nil, err
+func EncodeTuple(t tuple.Tuple) (json.RawMessage, error) { return notation.EncodeTuple(t) }
+
+// decimalKey is {"decimal": "<decimal text>"}.
+type decimalKey struct{}
+
+func (decimalKey) DecodeText(key, text string) (any, bool, error) {
+	if key != "decimal" {
+		return nil, false, nil
 	}
-	return buf.Bytes(), nil
+	d, err := decimal.NewFromString(text)
+	if err != nil {
+		return nil, true, fmt.Errorf("compat: decimal: %w", err)
+	}
+	return d, true, nil
 }
 
-func encodeTuple(buf *bytes.Buffer, t []any) error {
-	buf.WriteByte('[')
-	for i, v := range t {
-		if i > 0 {
-			buf.WriteString(", ")
-		}
-		if err := encodeElement(buf, v); err != nil {
-			return fmt.Errorf("element %d: %w", i, err)
-		}
+func (decimalKey) EncodeText(v any) (string, string, bool) {
+	d, ok := v.(decimal.Decimal)
+	if !ok {
+		return "", "", false
 	}
-	buf.WriteByte(']')
-	return nil
-}
-
-func encodeElement(buf *bytes.Buffer, v any) error {
-	tagged := func(key, val string) {
-		fmt.Fprintf(buf, "{%q: %s}", key, val)
-	}
-	quoted := func(key, val string) {
-		q, _ := json.Marshal(val)
-		tagged(key, string(q))
-	}
-	switch v := v.(type) {
-	case nil:
-		tagged("null", "null")
-	case []byte:
-		quoted("bytes", hex.EncodeToString(v))
-	case string:
-		quoted("string", v)
-	case int64:
-		quoted("int", strconv.FormatInt(v, 10))
-	case int:
-		quoted("int", strconv.Itoa(v))
-	case uint64:
-		quoted("int", strconv.FormatUint(v, 10))
-	case *big.Int:
-		quoted("int", v.String())
-	case float32:
-		quoted("float32", fmt.Sprintf("%08x", math.Float32bits(v)))
-	case float64:
-		quoted("float64", fmt.Sprintf("%016x", math.Float64bits(v)))
-	case bool:
-		tagged("bool", strconv.FormatBool(v))
-	case uuid.UUID:
-		quoted("uuid", v.String())
-	case types.Versionstamp:
-		quoted("versionstamp", hex.EncodeToString(v.Bytes()))
-	case tuple.Tuple:
-		buf.WriteString(`{"tuple": `)
-		if err := encodeTuple(buf, v); err != nil {
-			return err
-		}
-		buf.WriteByte('}')
-	case []any:
-		return encodeElement(buf, tuple.Tuple(v))
-	case decimal.Decimal:
-		quoted("decimal", v.String())
-	case tuple.Descending:
-		buf.WriteString(`{"desc": `)
-		if err := encodeElement(buf, v.V); err != nil {
-			return err
-		}
-		buf.WriteByte('}')
-	default:
-		return fmt.Errorf("compat: no value notation for %T", v)
-	}
-	return nil
+	return "decimal", d.String(), true
 }

@@ -22,7 +22,7 @@ func mustRows[T any](t *testing.T, name string) []T {
 // mustRowsFrom reads a JSON-lines file of fsys, which must have rows.
 func mustRowsFrom[T any](t *testing.T, fsys fs.FS, name string) []T {
 	t.Helper()
-	rows, err := ReadRowsFrom[T](fsys, name)
+	rows, err := vectors.ReadRowsFrom[T](fsys, name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func unhex(t *testing.T, s string) []byte {
 // TestPackVectors checks every row both ways: the tuple packs to the bytes,
 // and the bytes unpack to the same tuple, bit for bit and by Compare.
 func TestPackVectors(t *testing.T) {
-	rows := mustRows[PackRow](t, "pack.jsonl")
+	rows := mustRows[vectors.PackRow](t, "pack.jsonl")
 	for _, r := range rows {
 		tup := mustTuple(t, r.Name, r.Tuple)
 		want := unhex(t, r.Packed)
@@ -70,7 +70,7 @@ func TestPackVectors(t *testing.T) {
 			t.Errorf("%s: unpack: %v", r.Name, err)
 			continue
 		}
-		if !Identical(back, tup) {
+		if !vectors.Identical(back, tup) {
 			t.Errorf("%s: unpack gave %#v, want %#v", r.Name, back, tup)
 		}
 		if c := tuple.Compare(back, tup); c != 0 {
@@ -83,7 +83,7 @@ func TestPackVectors(t *testing.T) {
 // TestOrderVectors checks that each list is strictly ascending both as
 // packed bytes and by Compare, in both directions.
 func TestOrderVectors(t *testing.T) {
-	rows := mustRows[OrderRow](t, "order.jsonl")
+	rows := mustRows[vectors.OrderRow](t, "order.jsonl")
 	pairs := 0
 	for _, r := range rows {
 		var prev tuple.Tuple
@@ -113,7 +113,7 @@ func TestOrderVectors(t *testing.T) {
 }
 
 // wantInvalid classifies an invalid.jsonl row by its stated reason.
-func wantInvalid(r InvalidRow) error {
+func wantInvalid(r vectors.InvalidRow) error {
 	why := strings.ToLower(r.Why)
 	switch {
 	case strings.Contains(why, "utf"), strings.Contains(why, "overlong"),
@@ -131,7 +131,7 @@ func wantInvalid(r InvalidRow) error {
 // every row (the reference rejects them all), with the right sentinel, and
 // a *DecodeError whose offset lies inside the input.
 func TestInvalidVectors(t *testing.T) {
-	rows := mustRows[InvalidRow](t, "invalid.jsonl")
+	rows := mustRows[vectors.InvalidRow](t, "invalid.jsonl")
 	for _, r := range rows {
 		in := unhex(t, r.Packed)
 		for _, c := range []tuple.Codec{{}, {Lenient: true}} {
@@ -173,7 +173,7 @@ func lenientStrictError(name string) error {
 // float32 signalling NaN that CPython quiets and we keep); the strict
 // decoder rejects what no encoder writes and accepts the rest.
 func TestLenientVectors(t *testing.T) {
-	rows := mustRows[LenientRow](t, "decode_lenient.jsonl")
+	rows := mustRows[vectors.LenientRow](t, "decode_lenient.jsonl")
 	for _, r := range rows {
 		in := unhex(t, r.Packed)
 		want := mustTuple(t, r.Name, r.Tuple)
@@ -208,7 +208,7 @@ func TestLenientVectors(t *testing.T) {
 // bindings encode differently: we write the Go/Java form (refusing where Go
 // refuses), and read both forms back to the same value.
 func TestDivergentVectors(t *testing.T) {
-	rows := mustRows[DivergentRow](t, "divergent.jsonl")
+	rows := mustRows[vectors.DivergentRow](t, "divergent.jsonl")
 	for _, r := range rows {
 		tup := mustTuple(t, r.Name, r.Tuple)
 		got, err := (tuple.Codec{}).Pack(tup)
@@ -229,12 +229,12 @@ func TestDivergentVectors(t *testing.T) {
 				if err != nil {
 					t.Errorf("%s: unpack %s: %v", r.Name, form, err)
 				}
-				if form == *r.PackedGoJava && !Identical(back, tup) {
+				if form == *r.PackedGoJava && !vectors.Identical(back, tup) {
 					t.Errorf("%s: unpack %s gave %#v, want %#v", r.Name, form, back, tup)
 				}
 				continue
 			}
-			if err != nil || !Identical(back, tup) {
+			if err != nil || !vectors.Identical(back, tup) {
 				t.Errorf("%s: unpack %s gave (%#v, %v), want %#v", r.Name, form, back, err, tup)
 			}
 		}
@@ -245,7 +245,7 @@ func TestDivergentVectors(t *testing.T) {
 // TestVersionstampVectors checks pack-with-versionstamp output, the offset
 // width by API version, and the two refusals.
 func TestVersionstampVectors(t *testing.T) {
-	rows := mustRows[VersionstampRow](t, "versionstamp.jsonl")
+	rows := mustRows[vectors.VersionstampRow](t, "versionstamp.jsonl")
 	for _, r := range rows {
 		tup := mustTuple(t, r.Name, r.Tuple)
 		prefix := unhex(t, r.Prefix)

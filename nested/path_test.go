@@ -3,11 +3,11 @@ package nested_test
 import (
 	"bytes"
 	"errors"
+	"github.com/fdbtuple/fdbtuple/vectors"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/fdbtuple/fdbtuple/compat"
 	"github.com/fdbtuple/fdbtuple/nested"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/google/uuid"
@@ -212,7 +212,7 @@ func TestAmbiguousField(t *testing.T) {
 	}
 	got, rest, err = nested.DecodeDepth(key, 1)
 	fields, ferr := tuple.Unpack(rest)
-	if err != nil || !got.Equal(p) || ferr != nil || !compat.Identical(fields, tuple.Tuple{tuple.Tuple{"looks", "like", "a segment"}, int64(1)}) {
+	if err != nil || !got.Equal(p) || ferr != nil || !vectors.Identical(fields, tuple.Tuple{tuple.Tuple{"looks", "like", "a segment"}, int64(1)}) {
 		t.Fatalf("DecodeDepth(1) = %s, %s, %v, %v", got, fields, err, ferr)
 	}
 	if _, _, err := nested.DecodeDepth(p.Pack(), 2); !errors.Is(err, nested.ErrNotPath) {

@@ -3,8 +3,8 @@ package property_test
 import (
 	"bytes"
 	"cmp"
+	"github.com/fdbtuple/fdbtuple/vectors"
 
-	"github.com/fdbtuple/fdbtuple/compat"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"pgregory.net/rapid"
 )
@@ -18,7 +18,7 @@ func pack(t *rapid.T, tup tuple.Tuple) []byte {
 	return b
 }
 
-func identical(a, b tuple.Tuple) bool { return compat.Identical(a, b) }
+func identical(a, b tuple.Tuple) bool { return vectors.Identical(a, b) }
 
 // sign is the sign of a bytes.Compare or Compare result.
 func sign(c int) int { return cmp.Compare(c, 0) }

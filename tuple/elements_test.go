@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"github.com/fdbtuple/fdbtuple/internal/workload"
+	"github.com/fdbtuple/fdbtuple/vectors"
 	"testing"
 
-	"github.com/fdbtuple/fdbtuple/compat"
 	"github.com/fdbtuple/fdbtuple/tuple"
 )
 
@@ -15,7 +15,7 @@ import (
 func TestElementsAgreeWithUnpack(t *testing.T) {
 	for _, r := range packRows(t) {
 		got, err := collect(tuple.Elements(r.packed))
-		if err != nil || !compat.Identical(got, r.tup) {
+		if err != nil || !vectors.Identical(got, r.tup) {
 			t.Fatalf("%s: Elements gave %#v, %v; want %#v", r.name, got, err, r.tup)
 		}
 	}

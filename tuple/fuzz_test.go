@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"github.com/fdbtuple/fdbtuple/vectors"
 	"strings"
 	"testing"
 
-	"github.com/fdbtuple/fdbtuple/compat"
 	"github.com/fdbtuple/fdbtuple/tuple"
 )
 
@@ -21,9 +21,9 @@ func addVectorSeeds(f *testing.F) {
 		}
 		f.Add(b)
 	}
-	packs, err1 := compat.ReadRows[compat.PackRow]("pack.jsonl")
-	invalid, err2 := compat.ReadRows[compat.InvalidRow]("invalid.jsonl")
-	lenient, err3 := compat.ReadRows[compat.LenientRow]("decode_lenient.jsonl")
+	packs, err1 := vectors.ReadRows[vectors.PackRow]("pack.jsonl")
+	invalid, err2 := vectors.ReadRows[vectors.InvalidRow]("invalid.jsonl")
+	lenient, err3 := vectors.ReadRows[vectors.LenientRow]("decode_lenient.jsonl")
 	if err := errors.Join(err1, err2, err3); err != nil {
 		f.Fatal(err)
 	}
@@ -87,12 +87,12 @@ func FuzzUnpack(f *testing.F) {
 				python = python || bytes.Contains(b, p)
 			}
 			back, err := tuple.Unpack(again)
-			if !python || err != nil || !compat.Identical(back, tup) {
+			if !python || err != nil || !vectors.Identical(back, tup) {
 				t.Fatalf("%x decoded to %#v, which packs to %x", b, tup, again)
 			}
 		}
 		lenient, err := tuple.Codec{Lenient: true}.Unpack(b)
-		if err != nil || !compat.Identical(lenient, tup) {
+		if err != nil || !vectors.Identical(lenient, tup) {
 			t.Fatalf("lenient gave %#v, %v; strict %#v", lenient, err, tup)
 		}
 		for rest := b; len(rest) > 0; {
@@ -129,7 +129,7 @@ func FuzzUnpackLenient(f *testing.F) {
 // parses back to the same tuple bit for bit, and packs (or, holding an
 // incomplete versionstamp, fails with the sentinel for that).
 func FuzzParse(f *testing.F) {
-	packs, err := compat.ReadRows[compat.PackRow]("pack.jsonl")
+	packs, err := vectors.ReadRows[vectors.PackRow]("pack.jsonl")
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -157,7 +157,7 @@ func FuzzParse(f *testing.F) {
 		}
 		text := tup.Text()
 		back, err := tuple.Parse(text)
-		if err != nil || !compat.Identical(back, tup) {
+		if err != nil || !vectors.Identical(back, tup) {
 			t.Fatalf("Parse(%q) = %s, which parses back to %s, %v", s, text, back, err)
 		}
 		if _, err := (tuple.Codec{}).Pack(tup); err != nil && !errors.Is(err, tuple.ErrIncompleteVersionstamp) {

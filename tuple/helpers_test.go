@@ -2,10 +2,10 @@ package tuple_test
 
 import (
 	"encoding/hex"
+	"github.com/fdbtuple/fdbtuple/vectors"
 	"strings"
 	"testing"
 
-	"github.com/fdbtuple/fdbtuple/compat"
 	"github.com/fdbtuple/fdbtuple/tuple"
 )
 
@@ -29,7 +29,7 @@ type packRow struct {
 // packRows reads every row of the shared pack.jsonl and decodes it.
 func packRows(t testing.TB) []packRow {
 	t.Helper()
-	rows, err := compat.ReadRows[compat.PackRow]("pack.jsonl")
+	rows, err := vectors.ReadRows[vectors.PackRow]("pack.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}

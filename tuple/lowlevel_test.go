@@ -3,11 +3,11 @@ package tuple_test
 import (
 	"bytes"
 	"errors"
+	"github.com/fdbtuple/fdbtuple/vectors"
 	"math"
 	"math/big"
 	"testing"
 
-	"github.com/fdbtuple/fdbtuple/compat"
 	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/types"
@@ -93,7 +93,7 @@ func TestNextAgreesWithUnpack(t *testing.T) {
 				t.Fatalf("%s: Next = %v, %d, %v", r.name, code, n, err)
 			}
 			v, m, err := tuple.ConsumeElement(b)
-			if err != nil || m != n || !compat.Identical(tuple.Tuple{v}, tuple.Tuple{whole[i]}) {
+			if err != nil || m != n || !vectors.Identical(tuple.Tuple{v}, tuple.Tuple{whole[i]}) {
 				t.Fatalf("%s element %d: ConsumeElement = %#v, %d, %v; Next said %d", r.name, i, v, m, err, n)
 			}
 			b = b[n:]

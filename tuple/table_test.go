@@ -2,12 +2,12 @@ package tuple_test
 
 import (
 	"bytes"
+	"github.com/fdbtuple/fdbtuple/vectors"
 	"math"
 	"math/big"
 	"strings"
 	"testing"
 
-	"github.com/fdbtuple/fdbtuple/compat"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/google/uuid"
@@ -167,7 +167,7 @@ func TestAscendingTables(t *testing.T) {
 					t.Fatalf("row %d %#v: pack = %x, %v; want %x", i, r.v, got, err, want)
 				}
 				back, err := tuple.Unpack(got)
-				if err != nil || !compat.Identical(back, tup) {
+				if err != nil || !vectors.Identical(back, tup) {
 					t.Errorf("row %d %#v: unpack = %#v, %v", i, r.v, back, err)
 				}
 				if i > 0 {

@@ -3,12 +3,12 @@ package tuple_test
 import (
 	"errors"
 	"fmt"
+	"github.com/fdbtuple/fdbtuple/vectors"
 	"math"
 	"math/big"
 	"strings"
 	"testing"
 
-	"github.com/fdbtuple/fdbtuple/compat"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/google/uuid"
@@ -33,7 +33,7 @@ func TestTextRoundTripVectors(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Parse(%s): %v", text, err)
 		}
-		if !compat.Identical(back, tup) {
+		if !vectors.Identical(back, tup) {
 			t.Fatalf("Parse(%s) = %s", text, back)
 		}
 		for _, v := range tup {
@@ -53,7 +53,7 @@ func checkElementText(t *testing.T, v any) {
 	}
 	text := string(b[1:])
 	back, n, err := tuple.ParseElement(text)
-	if err != nil || n != len(text) || !compat.Identical(tuple.Tuple{back}, tuple.Tuple{v}) {
+	if err != nil || n != len(text) || !vectors.Identical(tuple.Tuple{back}, tuple.Tuple{v}) {
 		t.Fatalf("ParseElement(%s) = %#v, %d, %v", text, back, n, err)
 	}
 	if f := (tuple.Codec{}).FormatElement(v); f != text {
@@ -114,7 +114,7 @@ func TestParseOtherBindings(t *testing.T) {
 		" ( None ,True,False , b'a\\x00\\'\\n' , 'h\\u00e9' , -5 ) ", // spaces anywhere
 	} {
 		got, err := tuple.Parse(text)
-		if err != nil || !compat.Identical(got, want) {
+		if err != nil || !vectors.Identical(got, want) {
 			t.Errorf("Parse(%s) = %v, %v", text, got, err)
 		}
 	}
@@ -131,7 +131,7 @@ func TestParseOtherBindings(t *testing.T) {
 		`(Versionstamp(\x00\x00\x00\x00\x00\x00\x00\x01\x00\x02, 7),)`:              types.Versionstamp{TransactionVersion: [10]byte{7: 1, 9: 2}, UserVersion: 7},
 	} {
 		got, err := tuple.Parse(text)
-		if err != nil || !compat.Identical(got, tuple.Tuple{want}) {
+		if err != nil || !vectors.Identical(got, tuple.Tuple{want}) {
 			t.Errorf("Parse(%s) = %v, %v; want %v", text, got, err, want)
 		}
 	}
@@ -244,7 +244,7 @@ func TestParseElement(t *testing.T) {
 		{` nil`, nil, 4},
 	} {
 		v, n, err := tuple.ParseElement(tt.in)
-		if err != nil || n != tt.n || !compat.Identical(tuple.Tuple{v}, tuple.Tuple{tt.want}) {
+		if err != nil || n != tt.n || !vectors.Identical(tuple.Tuple{v}, tuple.Tuple{tt.want}) {
 			t.Errorf("ParseElement(%q) = %#v, %d, %v", tt.in, v, n, err)
 		}
 	}
@@ -285,7 +285,7 @@ func TestParseOfficialDisplay(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := tuple.Parse(tt.display)
-		if err != nil || !compat.Identical(got, tt.want) {
+		if err != nil || !vectors.Identical(got, tt.want) {
 			t.Errorf("Parse(%s) = %s, %v; want %s", tt.display, got.Text(), err, tt.want.Text())
 			continue
 		}

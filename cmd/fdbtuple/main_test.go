@@ -310,12 +310,8 @@ func TestCheckInterrupted(t *testing.T) {
 	if !strings.Contains(stderr.String(), "interrupt") && !strings.Contains(stderr.String(), "canceled") {
 		t.Errorf("stderr does not say why it stopped: %s", stderr.String())
 	}
-	time.Sleep(100 * time.Millisecond)
-	dirs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
-	for _, f := range dirs {
-		if b, err := os.ReadFile(f); err == nil && bytes.Contains(b, []byte(marker)) {
-			t.Errorf("left running: %s", bytes.ReplaceAll(b, []byte{0}, []byte{' '}))
-		}
+	if left := leftRunning(marker); len(left) > 0 {
+		t.Errorf("left running: %q", left)
 	}
 }
 
@@ -333,10 +329,28 @@ func TestCheckHangingPeer(t *testing.T) {
 	if elapsed := time.Since(start); elapsed > 2*time.Second {
 		t.Errorf("the check took %v", elapsed)
 	}
-	dirs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
-	for _, f := range dirs {
-		if b, err := os.ReadFile(f); err == nil && bytes.Contains(b, []byte(marker)) {
-			t.Errorf("left running: %s", bytes.ReplaceAll(b, []byte{0}, []byte{' '}))
-		}
+	if left := leftRunning(marker); len(left) > 0 {
+		t.Errorf("left running: %q", left)
 	}
+}
+
+// leftRunning lists the processes whose command line holds marker, looking
+// again for up to half a second, since a SIGKILL takes effect
+// asynchronously.
+func leftRunning(marker string) []string {
+	var found []string
+	for range 50 {
+		found = found[:0]
+		dirs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+		for _, f := range dirs {
+			if b, err := os.ReadFile(f); err == nil && bytes.Contains(b, []byte(marker)) {
+				found = append(found, string(bytes.ReplaceAll(b, []byte{0}, []byte{' '})))
+			}
+		}
+		if len(found) == 0 {
+			return nil
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return found
 }

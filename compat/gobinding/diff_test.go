@@ -15,7 +15,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/fdbtuple/fdbtuple/compat"
 	officialsub "github.com/fdbtuple/fdbtuple/compat/gobinding/official/subspace"
 	official "github.com/fdbtuple/fdbtuple/compat/gobinding/official/tuple"
 	"github.com/fdbtuple/fdbtuple/fdb"
@@ -95,17 +94,17 @@ func (ta *tally) report() {
 // panics or errors.
 func TestDifferential(t *testing.T) {
 	ta := newTally(t)
-	packRows, err := compat.ReadRows[compat.PackRow]("pack.jsonl")
+	packRows, err := vectors.ReadRows[vectors.PackRow]("pack.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
-	generated, err := compat.ReadRowsFrom[compat.PackRow](vectors.Generated, "generated/pack.jsonl")
+	generated, err := vectors.ReadRowsFrom[vectors.PackRow](vectors.Generated, "generated/pack.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
 	rows := 0
 	for _, r := range append(packRows, generated...) {
-		tup, err := compat.DecodeTuple(r.Tuple)
+		tup, err := vectors.DecodeTuple(r.Tuple)
 		if err != nil {
 			t.Fatalf("%s: %v", r.Name, err)
 		}
@@ -118,7 +117,7 @@ func TestDifferential(t *testing.T) {
 		rows++
 	}
 	for _, file := range []string{"invalid.jsonl", "decode_lenient.jsonl"} {
-		inputs, err := compat.ReadRows[struct{ Packed string }](file)
+		inputs, err := vectors.ReadRows[struct{ Packed string }](file)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -267,10 +266,10 @@ func compareUnpack(ta *tally, b []byte) {
 // bigFormMax is 2^64-1 in Python's big-integer form.
 var bigFormMax = []byte{0x1d, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}
 
-// identical is compat.Identical, which also tells a nil nested tuple from
+// identical is vectors.Identical, which also tells a nil nested tuple from
 // an empty one (encoding/json writes null for one and [] for the other).
 func identical(a, b tuple.Tuple) bool {
-	if !compat.Identical(a, b) || (a == nil) != (b == nil) {
+	if !vectors.Identical(a, b) || (a == nil) != (b == nil) {
 		return false
 	}
 	for i, v := range a {
@@ -480,7 +479,7 @@ func compareParse(ta *tally, t tuple.Tuple, o official.Tuple, packed []byte) {
 	}
 	want, _ := tuple.Codec{AllowInvalidUTF8: true}.Unpack(packed)
 	switch {
-	case compat.Identical(got, want):
+	case vectors.Identical(got, want):
 		ta.agree("Parse(official String)")
 	case quoteInBytes(t):
 		ta.deliberateDiff("display-ambiguous")

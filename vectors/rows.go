@@ -1,12 +1,10 @@
-package compat
+package vectors
 
 import (
 	"bufio"
 	"encoding/json"
 	"fmt"
 	"io/fs"
-
-	"github.com/fdbtuple/fdbtuple/vectors"
 )
 
 // PackRow is a row of pack.jsonl: Tuple packs to Packed (hex).
@@ -65,7 +63,7 @@ type VersionstampRow struct {
 // ReadRows reads every row of one embedded cross-language vector file,
 // such as "pack.jsonl", into values of type T.
 func ReadRows[T any](name string) ([]T, error) {
-	return ReadRowsFrom[T](vectors.FS, name)
+	return ReadRowsFrom[T](FS, name)
 }
 
 // ReadRowsFrom reads every row of a JSON-lines file of fsys, such as

@@ -1,4 +1,4 @@
-package compat
+package vectors
 
 import (
 	"bytes"
