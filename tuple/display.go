@@ -49,3 +49,33 @@ func writeDisplay(b *strings.Builder, t Tuple, depth int) {
 	}
 	b.WriteByte(')')
 }
+
+// Format makes the fmt verbs print what a user expects of a key: %v and
+// %s print String (the official display, as fmt did for the official
+// Tuple), %+v the exact text form (Text), %q String quoted, %#v GoString,
+// and %x and %X the packed key in hex, with fmt's flags (% x spaces the
+// bytes). A tuple that cannot be packed prints %!x(error) for %x.
+func (t Tuple) Format(f fmt.State, verb rune) {
+	switch verb {
+	case 'v':
+		switch {
+		case f.Flag('#'):
+			fmt.Fprint(f, t.GoString())
+		case f.Flag('+'):
+			fmt.Fprintf(f, fmt.FormatString(f, 's'), t.Text())
+		default:
+			fmt.Fprintf(f, fmt.FormatString(f, 's'), t.String())
+		}
+	case 's', 'q':
+		fmt.Fprintf(f, fmt.FormatString(f, verb), t.String())
+	case 'x', 'X':
+		key, err := packAfter(nil, t, true)
+		if err != nil {
+			fmt.Fprintf(f, "%%!%c(%v)", verb, err)
+			return
+		}
+		fmt.Fprintf(f, fmt.FormatString(f, verb), key)
+	default:
+		fmt.Fprintf(f, "%%!%c(tuple.Tuple=%s)", verb, t.String())
+	}
+}

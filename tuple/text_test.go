@@ -297,3 +297,32 @@ func TestParseOfficialDisplay(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatVerbs: %x is the packed key in hex, %v and %s the official
+// display, %+v the exact text, %q the display quoted.
+func TestFormatVerbs(t *testing.T) {
+	tup := tuple.Tuple{"a", 1.0}
+	tests := []struct{ format, want string }{
+		{"%x", "026100" + "21bff0000000000000"},
+		{"% x", "02 61 00 21 bf f0 00 00 00 00 00 00"},
+		{"%X", "02610021BFF0000000000000"},
+		{"%v", `("a", 1)`},
+		{"%s", `("a", 1)`},
+		{"%+v", `("a", 1.0)`},
+		{"%q", `"(\"a\", 1)"`},
+		{"%#v", `tuple.MustParse("(\"a\", 1.0)")`},
+		{"%d", `%!d(tuple.Tuple=("a", 1))`},
+		{"%12v", `    ("a", 1)`},
+	}
+	for _, tt := range tests {
+		if got := fmt.Sprintf(tt.format, tup); got != tt.want {
+			t.Errorf("Sprintf(%q) = %s, want %s", tt.format, got, tt.want)
+		}
+	}
+	if got := fmt.Sprintf("%x", tuple.Tuple{make(chan int)}); !strings.HasPrefix(got, "%!x(tuple: unsupported element type") {
+		t.Errorf("%%x of an unpackable tuple = %s", got)
+	}
+	if fmt.Sprint(tup) != tup.String() {
+		t.Errorf("Sprint = %s, String = %s", fmt.Sprint(tup), tup.String())
+	}
+}

@@ -21,6 +21,7 @@ type options struct {
 	ext     string // extensions to decode: decimal, desc
 	prefix  string // a raw key prefix to check and strip
 	values  bool   // decode fdbcli lines' values too
+	all     bool   // peers: fail unless every peer is built
 
 	// check
 	seed        int
@@ -61,6 +62,8 @@ func newFlagSet(name string, o *options, names []string) *flag.FlagSet {
 			fs.StringVar(&o.ext, "ext", "", "decode this module's extensions too: `LIST` of decimal (code 0x40) and desc (code 0x4f), comma-separated")
 		case "prefix":
 			fs.StringVar(&o.prefix, "prefix", "", "each key starts with this raw `KEY` prefix (hex or printable, as -input says), which is checked and stripped")
+		case "all":
+			fs.BoolVar(&o.all, "all", false, "exit with status 1 unless every live peer is built")
 		case "values":
 			fs.BoolVar(&o.values, "values", false, "for fdbcli getrange lines on standard input, decode each value too")
 		case "date":

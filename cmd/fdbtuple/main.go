@@ -50,6 +50,7 @@ func init() {
 		"check":    checkCommand,
 		"demo":     demoCommand,
 		"matrix":   matrixCommand,
+		"peers":    peersCommand,
 	}
 }
 
