@@ -25,3 +25,18 @@ go vet ./...
 go build ./...
 echo "a consumer module importing $(wc -w <<<"$pkgs") packages passes go mod tidy, go vet and go build"
 echo "its go.sum: $(cut -d' ' -f1 go.sum | sort -u | tr '\n' ' ')"
+
+# A module that imports only tuple must not fetch what only this module's
+# tests use (rapid): its go.sum lists what tuple and tuple's tests import.
+only=$(mktemp -d)
+trap 'rm -rf "$consumer" "$only"' EXIT
+cd "$only"
+printf 'package main\n\nimport _ "%s/tuple"\n\nfunc main() {}\n' "$mod" >main.go
+go mod init example.com/onlytuple >/dev/null 2>&1
+go mod edit -replace "$mod=$root"
+go mod tidy
+if grep -q 'pgregory.net/rapid' go.sum; then
+	echo "a module importing only tuple fetches rapid: tuple's tests import a package that uses it" >&2
+	exit 1
+fi
+echo "a module importing only tuple fetches: $(cut -d' ' -f1 go.sum | sort -u | tr '\n' ' ')"

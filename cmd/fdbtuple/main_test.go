@@ -361,3 +361,17 @@ func leftRunning(marker string) []string {
 	}
 	return found
 }
+
+// TestDescribeErrorOnce: describe shows why bytes are not an element in
+// its table only; standard error stays empty and the exit status 0.
+func TestDescribeErrorOnce(t *testing.T) {
+	cmd := exec.Command(binary, "describe", "1501 02 ff 00")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("describe: %v (%s)", err, stderr.String())
+	}
+	if stderr.Len() != 0 || strings.Count(stdout.String(), "invalid UTF-8") != 1 {
+		t.Errorf("the fault is shown %d times in the table, stderr %q", strings.Count(stdout.String(), "invalid UTF-8"), stderr.String())
+	}
+}
