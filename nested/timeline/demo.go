@@ -1,6 +1,7 @@
 package timeline
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -17,58 +18,53 @@ type Query struct {
 }
 
 // Queries runs the demo's scans on a loaded store.
-func Queries(s *Store) ([]Query, error) {
+func Queries(ctx context.Context, kv KV) ([]Query, error) {
 	ada := nested.New("user", Ada)
 	post := ada.Child("post", 1234)
 	var qs []Query
-	add := func(title string, begin, end []byte, reverse bool, depth int) error {
-		es, err := s.Scan(begin, end, reverse, depth, 0)
-		qs = append(qs, Query{title, es})
-		return err
-	}
-	begin, end, _ := ada.Range()
-	if err := add("Ada's whole timeline, in order (one range scan)", begin, end, false, 0); err != nil {
-		return nil, err
-	}
-	begin, end, _ = post.Range()
-	if err := add("post 1234 with all its comments and reactions (one range scan)", begin, end, false, 0); err != nil {
-		return nil, err
-	}
-	from, _ := ada.Child("post", 9).MarshalBinary()
-	_, to, _ := ada.Child("post", 100).Range()
-	if err := add("Ada's posts 9 through 100, in numeric order", from, to, false, 2); err != nil {
-		return nil, err
-	}
-	begin, end, _ = post.KindRange("comment")
-	if err := add("post 1234's comments, latest first (reverse cursor)", begin, end, true, 3); err != nil {
-		return nil, err
-	}
-	return qs, nil
-}
-
-// Run loads the demo into the bbolt file at dbPath (a new temporary one if
-// dbPath is empty), runs the queries and prints them to w as key paths,
-// then the same posts under naive string keys.
-func Run(w io.Writer, dbPath string) error {
-	if dbPath == "" {
-		dir, err := os.MkdirTemp("", "fdbtuple-demo")
+	scan := func(title string, begin, end []byte, depth int, err error) error {
 		if err != nil {
 			return err
 		}
-		defer os.RemoveAll(dir)
-		dbPath = filepath.Join(dir, "timeline.db")
+		es, err := Scan(ctx, kv, begin, end, false, depth, 0)
+		qs = append(qs, Query{title, es})
+		return err
 	}
-	s, err := Open(dbPath)
+	begin, end, err := ada.Range()
+	if err := scan("Ada's whole timeline, in order (one range scan)", begin, end, 0, err); err != nil {
+		return nil, err
+	}
+	begin, end, err = post.Range()
+	if err := scan("post 1234 with all its comments and reactions (one range scan)", begin, end, 0, err); err != nil {
+		return nil, err
+	}
+	from, err := ada.Child("post", 9).MarshalBinary()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer s.Close()
+	_, to, err := ada.Child("post", 100).Range()
+	if err := scan("Ada's posts 9 through 100, in numeric order", from, to, 2, err); err != nil {
+		return nil, err
+	}
+	recent, err := RecentComments(ctx, kv, post)
+	if err != nil {
+		return nil, err
+	}
+	qs = append(qs, Query{"post 1234's comments, latest first (a descending index)", recent})
+	return qs, nil
+}
+
+// Print loads the demo's dataset into kv and prints the queries' listings
+// to w as key paths, then the same posts under naive string keys. store
+// names the store in the first line only, so that the listings of two
+// stores can be compared byte for byte.
+func Print(ctx context.Context, w io.Writer, kv KV, store string) error {
 	data := Dataset()
-	if err := s.Load(data); err != nil {
+	if err := Load(ctx, kv, data, 0); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "Loaded %d records into bbolt under key paths (and under naive string keys).\n", len(data))
-	qs, err := Queries(s)
+	fmt.Fprintf(w, "Loaded %d records into %s under key paths (and under naive string keys).\n", len(data), store)
+	qs, err := Queries(ctx, kv)
 	if err != nil {
 		return err
 	}
@@ -84,7 +80,7 @@ func Run(w io.Writer, dbPath string) error {
 			fmt.Fprintf(w, "  %-*s  %s\n", width, e.Path, e.Value)
 		}
 	}
-	naive, err := s.NaiveScan(NaiveKey(nested.New("user", Ada)) + "#POST#")
+	naive, err := NaiveScan(ctx, kv, NaiveKey(nested.New("user", Ada))+"#POST#")
 	if err != nil {
 		return err
 	}
@@ -96,4 +92,23 @@ func Run(w io.Writer, dbPath string) error {
 	}
 	fmt.Fprintln(w, "  (text compares digit by digit: POST#10, POST#100 and POST#1234 sort before POST#2,\n   and POST#-1 before POST#-10; key paths compare numbers)")
 	return nil
+}
+
+// Run is the demo: it loads the dataset into the bbolt file at dbPath (a
+// new temporary one if dbPath is empty) and prints the listings.
+func Run(w io.Writer, dbPath string) error {
+	if dbPath == "" {
+		dir, err := os.MkdirTemp("", "fdbtuple-demo")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		dbPath = filepath.Join(dir, "timeline.db")
+	}
+	kv, err := OpenBolt(dbPath, nil)
+	if err != nil {
+		return err
+	}
+	defer kv.Close()
+	return Print(context.Background(), w, kv, "bbolt")
 }

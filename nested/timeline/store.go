@@ -2,63 +2,78 @@ package timeline
 
 import (
 	"bytes"
-	"errors"
+	"context"
 	"fmt"
-	"time"
+	"iter"
 
 	"github.com/fdbtuple/fdbtuple/nested"
-	bolt "go.etcd.io/bbolt"
+	"github.com/fdbtuple/fdbtuple/tuple"
 )
 
-// Bucket names: key paths in one, naive string keys in the other.
-var (
-	PathBucket  = []byte("paths")
-	NaiveBucket = []byte("naive")
-)
+// The keys of one record, all written in one transaction:
+//
+//   - the item: its key path, packed, and its value;
+//   - its naive string key (USER#…#POST#10), for the demo's comparison;
+//   - for a comment, a secondary index entry (as a DynamoDB GSI entry is
+//     written with its item): ("idx", "recent-comments", <post key>,
+//     desc(<timestamp>)), whose value is the comment's key, so that one
+//     forward range read lists a post's comments newest first.
+//
+// Item keys start with 05 (a nested tuple), index keys with 02 (a
+// string), naive keys with a letter: the three never mix.
 
-// Store is a bbolt database holding the demo.
-type Store struct {
-	DB *bolt.DB
+// indexCodec packs index keys, whose timestamps sort descending.
+var indexCodec = tuple.Codec{Extensions: []tuple.Extension{tuple.DescendingExtension(tuple.DefaultDescendingCode)}}
+
+// CommentIndex is the first element of every comment index key.
+const CommentIndex = "recent-comments"
+
+// indexPrefix is the key prefix of a post's comment index entries.
+func indexPrefix(postKey []byte) ([]byte, error) {
+	return indexCodec.Pack(tuple.Tuple{"idx", CommentIndex, postKey})
 }
 
-// Open opens (or creates) the bbolt file at path.
-func Open(path string) (*Store, error) {
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 2 * time.Second})
+// pairs returns the keys a record is stored under.
+func (r Record) pairs() ([]Pair, error) {
+	key, err := r.Path.MarshalBinary()
 	if err != nil {
-		return nil, fmt.Errorf("timeline: open %s: %w", path, err)
+		return nil, fmt.Errorf("timeline: %s: %w", r.Path, err)
 	}
-	return &Store{DB: db}, nil
+	ps := []Pair{{key, []byte(r.Value)}, {[]byte(NaiveKey(r.Path)), []byte(r.Value)}}
+	if r.Path.Kind() == "comment" && len(r.Path.ID()) == 1 {
+		postKey, err := r.Path.Parent().MarshalBinary()
+		if err != nil {
+			return nil, err
+		}
+		idx, err := indexCodec.Pack(tuple.Tuple{"idx", CommentIndex, postKey, tuple.Desc(r.Path.ID()[0])})
+		if err != nil {
+			return nil, fmt.Errorf("timeline: index of %s: %w", r.Path, err)
+		}
+		ps = append(ps, Pair{idx, key})
+	}
+	return ps, nil
 }
 
-// Close closes the database.
-func (s *Store) Close() error { return s.DB.Close() }
-
-// Load writes records under their key paths and under their naive keys,
-// in one transaction.
-func (s *Store) Load(records []Record) error {
-	return s.DB.Update(func(tx *bolt.Tx) error {
-		paths, err := tx.CreateBucketIfNotExists(PathBucket)
-		if err != nil {
-			return err
-		}
-		naive, err := tx.CreateBucketIfNotExists(NaiveBucket)
-		if err != nil {
-			return err
-		}
-		for _, r := range records {
-			key, err := r.Path.MarshalBinary()
+// Load writes the records in transactions of batch records each (0: all
+// in one), every record with its naive key and its index entry.
+func Load(ctx context.Context, kv KV, records []Record, batch int) error {
+	if batch <= 0 {
+		batch = len(records)
+	}
+	for start := 0; start < len(records); start += batch {
+		var ps []Pair
+		for _, r := range records[start:min(start+batch, len(records))] {
+			rp, err := r.pairs()
 			if err != nil {
-				return fmt.Errorf("timeline: %s: %w", r.Path, err)
-			}
-			if err := paths.Put(key, []byte(r.Value)); err != nil {
 				return err
 			}
-			if err := naive.Put([]byte(NaiveKey(r.Path)), []byte(r.Value)); err != nil {
-				return err
-			}
+			ps = append(ps, rp...)
 		}
-		return nil
-	})
+		if err := kv.Apply(ctx, ps); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Entry is a record read back: its key decoded to a path.
@@ -67,60 +82,151 @@ type Entry struct {
 	Value string
 }
 
-// Scan reads the keys in [begin, end) of the path bucket, forward or
-// backward, keeping those whose path has the given depth (0: all), at
-// most limit of them (0: no limit). Keys from a bbolt cursor are only
-// valid inside the transaction; decoding copies what it keeps.
-func (s *Store) Scan(begin, end []byte, reverse bool, depth, limit int) ([]Entry, error) {
+// Scan reads the item keys in [begin, end), forward or backward, keeping
+// those whose path has the given depth (0: all), at most limit of them (0:
+// no limit). It reads the store in pages of PageSize keys, each page
+// continuing after the last key of the one before.
+func Scan(ctx context.Context, kv KV, begin, end []byte, reverse bool, depth, limit int) ([]Entry, error) {
 	var out []Entry
-	err := s.DB.View(func(tx *bolt.Tx) error {
-		b := tx.Bucket(PathBucket)
-		if b == nil {
-			return errors.New("timeline: no data loaded")
+	for p, err := range Pages(ctx, kv, begin, end, reverse) {
+		if err != nil {
+			return nil, err
 		}
-		c := b.Cursor()
-		var k, v []byte
-		step := c.Next
-		if reverse {
-			step = c.Prev
-			// Seek lands on the first key >= end, or past the last key;
-			// Prev from there is the last key below end.
-			if k, _ = c.Seek(end); k == nil {
-				k, v = c.Last()
-			} else {
-				k, v = c.Prev()
-			}
-		} else {
-			k, v = c.Seek(begin)
+		path, _, err := nested.Decode(p.Key)
+		if err != nil {
+			return nil, &KeyError{"decode", p.Key, err}
 		}
-		for ; k != nil && bytes.Compare(k, begin) >= 0 && bytes.Compare(k, end) < 0; k, v = step() {
-			p, _, err := nested.Decode(k)
-			if err != nil {
-				return fmt.Errorf("timeline: key %x: %w", k, err)
-			}
-			if depth > 0 && p.Len() != depth {
-				continue
-			}
-			out = append(out, Entry{Path: p, Value: string(v)})
-			if limit > 0 && len(out) == limit {
-				break
-			}
+		if depth > 0 && path.Len() != depth {
+			continue
 		}
-		return nil
-	})
-	return out, err
+		out = append(out, Entry{Path: path, Value: string(p.Value)})
+		if limit > 0 && len(out) == limit {
+			break
+		}
+	}
+	return out, nil
 }
 
-// NaiveScan reads the naive bucket's keys that start with prefix, in
-// store order.
-func (s *Store) NaiveScan(prefix string) ([]string, error) {
-	var out []string
-	err := s.DB.View(func(tx *bolt.Tx) error {
-		c := tx.Bucket(NaiveBucket).Cursor()
-		for k, _ := c.Seek([]byte(prefix)); k != nil && bytes.HasPrefix(k, []byte(prefix)); k, _ = c.Next() {
-			out = append(out, string(k))
+// PageSize is how many keys Pages asks the store for at a time.
+var PageSize = 100
+
+// Pages yields every pair of [begin, end), reading the store PageSize
+// keys at a time: a forward page continues just after its last key (the
+// key followed by 00), a reverse one just below it.
+func Pages(ctx context.Context, kv KV, begin, end []byte, reverse bool) iter.Seq2[Pair, error] {
+	return func(yield func(Pair, error) bool) {
+		for {
+			n := 0
+			var last []byte
+			for p, err := range kv.Range(ctx, begin, end, reverse, PageSize) {
+				if err != nil || !yield(p, err) {
+					if err != nil {
+						yield(Pair{}, err)
+					}
+					return
+				}
+				n++
+				last = p.Key
+			}
+			if n < PageSize {
+				return
+			}
+			if reverse {
+				end = last // exclusive: continue below it
+			} else {
+				begin = append(bytes.Clone(last), 0x00)
+			}
 		}
-		return nil
-	})
-	return out, err
+	}
+}
+
+// RecentComments lists a post's comments newest first, from the
+// descending index: one forward range read, then each comment's item.
+func RecentComments(ctx context.Context, kv KV, post nested.Path) ([]Entry, error) {
+	postKey, err := post.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	prefix, err := indexPrefix(postKey)
+	if err != nil {
+		return nil, err
+	}
+	begin, end := tuple.PrefixRange(prefix)
+	var out []Entry
+	for p, err := range Pages(ctx, kv, begin, end, false) {
+		if err != nil {
+			return nil, err
+		}
+		item, err := kv.Get(ctx, p.Value)
+		if err != nil {
+			return nil, err
+		}
+		if item == nil {
+			return nil, &KeyError{"get", p.Value, fmt.Errorf("index entry %s has no item", tuple.Printable(p.Key))}
+		}
+		path, _, err := nested.Decode(p.Value)
+		if err != nil {
+			return nil, &KeyError{"decode", p.Value, err}
+		}
+		out = append(out, Entry{Path: path, Value: string(item)})
+	}
+	return out, nil
+}
+
+// NaiveScan reads the naive keys that start with prefix, in store order.
+func NaiveScan(ctx context.Context, kv KV, prefix string) ([]string, error) {
+	end, err := tuple.PrefixEnd([]byte(prefix))
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for p, err := range Pages(ctx, kv, []byte(prefix), end, false) {
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, string(p.Key))
+	}
+	return out, nil
+}
+
+// CheckIndex reports the first disagreement between comment items and
+// their index entries: an entry without its item, or an item without its
+// entry. All comments of the store are checked.
+func CheckIndex(ctx context.Context, kv KV) error {
+	indexed := map[string]bool{}
+	begin, end := tuple.PrefixRange(mustPack(tuple.Tuple{"idx", CommentIndex}))
+	for p, err := range Pages(ctx, kv, begin, end, false) {
+		if err != nil {
+			return err
+		}
+		item, err := kv.Get(ctx, p.Value)
+		if err != nil {
+			return err
+		}
+		if item == nil {
+			return fmt.Errorf("timeline: index entry %s points at %s, which is not stored", tuple.Printable(p.Key), tuple.Printable(p.Value))
+		}
+		indexed[string(p.Value)] = true
+	}
+	for p, err := range Pages(ctx, kv, []byte{0x05}, []byte{0x06}, false) {
+		if err != nil {
+			return err
+		}
+		path, _, err := nested.Decode(p.Key)
+		if err != nil {
+			return &KeyError{"decode", p.Key, err}
+		}
+		if path.Kind() == "comment" && !indexed[string(p.Key)] {
+			return fmt.Errorf("timeline: comment %s has no index entry", path)
+		}
+	}
+	return nil
+}
+
+func mustPack(t tuple.Tuple) []byte {
+	b, err := indexCodec.Pack(t)
+	if err != nil {
+		panic(err)
+	}
+	return b
 }

@@ -2,6 +2,7 @@ package timeline_test
 
 import (
 	"bytes"
+	"context"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -11,14 +12,14 @@ import (
 	"github.com/fdbtuple/fdbtuple/nested/timeline"
 )
 
-func loaded(t *testing.T) *timeline.Store {
+func loaded(t *testing.T) timeline.KV {
 	t.Helper()
-	s, err := timeline.Open(filepath.Join(t.TempDir(), "t.db"))
+	s, err := timeline.OpenBolt(filepath.Join(t.TempDir(), "t.db"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	if err := s.Load(timeline.Dataset()); err != nil {
+	if err := timeline.Load(context.Background(), s, timeline.Dataset(), 4); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -34,7 +35,10 @@ func paths(es []timeline.Entry) []string {
 
 // TestQueries pins every scan of the demo: exact keys, exact order.
 func TestQueries(t *testing.T) {
-	qs, err := timeline.Queries(loaded(t))
+	// Pages of 2 keys: every scan continues after its last key many times.
+	defer func(n int) { timeline.PageSize = n }(timeline.PageSize)
+	timeline.PageSize = 2
+	qs, err := timeline.Queries(context.Background(), loaded(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +67,7 @@ func TestQueries(t *testing.T) {
 // TestNaiveOrderIsWrong: the naive string keys put post 10 before post 9,
 // which is what the demo shows.
 func TestNaiveOrderIsWrong(t *testing.T) {
-	keys, err := loaded(t).NaiveScan(timeline.NaiveKey(nested.New("user", timeline.Ada)) + "#POST#")
+	keys, err := timeline.NaiveScan(context.Background(), loaded(t), timeline.NaiveKey(nested.New("user", timeline.Ada))+"#POST#")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,5 +88,53 @@ func TestRun(t *testing.T) {
 		if !strings.Contains(out.String(), s) {
 			t.Errorf("output lacks %q:\n%s", s, out.String())
 		}
+	}
+}
+
+// TestIndexAgrees: every comment has its index entry and every entry its
+// comment, and a write that drops one side is caught.
+func TestIndexAgrees(t *testing.T) {
+	ctx := context.Background()
+	kv := loaded(t)
+	if err := timeline.CheckIndex(ctx, kv); err != nil {
+		t.Fatal(err)
+	}
+	comment, err := nested.New("user", timeline.Ada).Child("post", 1234).Child("comment", 1700000000).MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := kv.Apply(ctx, []timeline.Pair{{Key: comment}}); err != nil { // delete the item only
+		t.Fatal(err)
+	}
+	if err := timeline.CheckIndex(ctx, kv); err == nil || !strings.Contains(err.Error(), "not stored") {
+		t.Errorf("CheckIndex after deleting an item = %v", err)
+	}
+}
+
+// TestReverseAndLimit: reverse pages and limits on the store interface.
+func TestReverseAndLimit(t *testing.T) {
+	defer func(n int) { timeline.PageSize = n }(timeline.PageSize)
+	timeline.PageSize = 3
+	ctx := context.Background()
+	kv := loaded(t)
+	begin, end, err := nested.New("user", timeline.Ada).KindRange("post")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fwd, err := timeline.Scan(ctx, kv, begin, end, false, 2, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rev, err := timeline.Scan(ctx, kv, begin, end, true, 2, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Reverse(rev)
+	if len(fwd) != 8 || !slices.Equal(paths(fwd), paths(rev)) {
+		t.Errorf("forward %q, reverse %q", paths(fwd), paths(rev))
+	}
+	two, err := timeline.Scan(ctx, kv, begin, end, false, 2, 2)
+	if err != nil || len(two) != 2 {
+		t.Errorf("limit 2: %v, %v", paths(two), err)
 	}
 }
