@@ -71,11 +71,7 @@ examples:
   fdbcli --exec 'getrange \x02 \x03' | fdbtuple unpack -values`,
 	flags: []string{"lenient", "input", "raw", "ext", "prefix", "values"}, minArgs: 0, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
-		codec, err := o.codec()
-		if err != nil {
-			return err
-		}
-		prefix, err := o.prefixKey()
+		codec, prefix, err := o.codecAndPrefix()
 		if err != nil {
 			return err
 		}

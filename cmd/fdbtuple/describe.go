@@ -38,11 +38,7 @@ examples:
   fdbtuple describe -prefix 'app/' 'app/\x15\x07'`,
 	flags: []string{"lenient", "input", "raw", "ext", "prefix", "values"}, minArgs: 0, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
-		codec, err := o.codec()
-		if err != nil {
-			return err
-		}
-		prefix, err := o.prefixKey()
+		codec, prefix, err := o.codecAndPrefix()
 		if err != nil {
 			return err
 		}

@@ -108,6 +108,17 @@ func (o *options) prefixKey() ([]byte, error) {
 	return b, nil
 }
 
+// codecAndPrefix reads -ext, -lenient and -prefix, which the commands
+// that decode keys share.
+func (o *options) codecAndPrefix() (tuple.Codec, []byte, error) {
+	codec, err := o.codec()
+	if err != nil {
+		return tuple.Codec{}, nil, err
+	}
+	prefix, err := o.prefixKey()
+	return codec, prefix, err
+}
+
 func errNoPrefix(key, prefix []byte) error {
 	return fmt.Errorf("key %s does not start with the prefix %s", tuple.Printable(key), tuple.Printable(prefix))
 }
