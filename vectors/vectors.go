@@ -1,6 +1,9 @@
 // Package vectors embeds the cross-language FoundationDB tuple-layer test
 // vectors kept in this directory, so that any Go test (ours or a user's)
-// can read them without a path: see README.md here for the format.
+// can read them without a path: see README.md here for the format. It
+// also reads them: ReadRows decodes a file's rows (PackRow, OrderRow, ...),
+// DecodeTuple and EncodeTuple convert the value notation, and Identical
+// compares decoded tuples bit for bit, Go types included.
 //
 // The files are data made by running the reference implementation (the
 // Python binding) and cross-checked against the Go, Java and npm
