@@ -3,8 +3,9 @@ package compat
 import (
 	"bytes"
 	"fmt"
-	"github.com/fdbtuple/fdbtuple/vectors"
 	"math"
+
+	"github.com/fdbtuple/fdbtuple/vectors"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
 )

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/big"
 	"slices"
 	"unicode/utf8"
 
@@ -19,64 +18,11 @@ import (
 // schemas nest a handful of levels.
 const MaxDepth = 100
 
-// Codec holds the options of encoding and decoding. The zero value is the
-// strict codec behind Unpack, Compare and the error-returning encoders. A
-// Codec is a plain value: nothing in this package changes how another
-// caller's tuples encode or decode.
-type Codec struct {
-	// Lenient accepts what the Python reference binding accepts although no
-	// encoder writes it: byte strings, strings and nested tuples that run to
-	// the end of the input without a terminator, and integers in longer
-	// forms than their minimal one. Everything strict decoding rejects for
-	// any other reason stays rejected.
-	Lenient bool
-	// Extensions encode and decode values under user type codes
-	// (0x40–0x4F); see Extension. Without them, user codes are
-	// ErrInvalidCode.
-	Extensions []Extension
-	// AllowInvalidUTF8 encodes and decodes strings whose bytes are not
-	// valid UTF-8 byte for byte, as the official Go binding does: its
-	// Pack writes a Go string's bytes unchecked, and its Unpack returns
-	// them. Set it to read keys that binding wrote from such strings.
-	// Without it, they are ErrInvalidUTF8 both ways, as Python's decoder
-	// rejects them (Java's replaces each bad sequence with U+FFFD).
-	AllowInvalidUTF8 bool
-}
-
 // Unpack decodes a packed tuple strictly: it accepts exactly the bytes that
 // the official encoders write (see the package doc), and returns a
 // *DecodeError for anything else. The result shares no memory with b.
 func Unpack(b []byte) (Tuple, error) {
 	return Codec{}.Unpack(b)
-}
-
-// Unpack decodes a packed tuple with c's options. The result shares no
-// memory with b.
-func (c Codec) Unpack(b []byte) (Tuple, error) {
-	if len(c.Extensions) > 0 {
-		if err := c.check(); err != nil {
-			return nil, err
-		}
-	} else if !c.Lenient && !c.AllowInvalidUTF8 {
-		if t, ok := unpackFast(b); ok {
-			return t, nil
-		}
-		// The input has a fault. Find it without building the tuple, so
-		// that rejecting a key never costs more than accepting it would.
-		d := decoder{in: b, discard: true}
-		if _, _, err := d.tuple(0, false, 0); err != nil {
-			return nil, err
-		}
-		// Unreachable while the two passes agree (FuzzFastMatchesOnePass);
-		// decode it for real rather than fail.
-	}
-	d := decoder{in: b, lenient: c.Lenient, rawUTF8: c.AllowInvalidUTF8}
-	if len(c.Extensions) > 0 {
-		withExt := c // on the heap only when there are extensions to carry
-		d.codec = &withExt
-	}
-	t, _, err := d.tuple(0, false, 0)
-	return t, err
 }
 
 // decoder reads one input. Positions are absolute indices into in, so that
@@ -334,138 +280,4 @@ func invalidUTF8At(b []byte) int {
 		i += n
 	}
 	return len(b)
-}
-
-// intValue is a decoded integer before it is boxed: its magnitude, when
-// that fits 64 bits, or a big.Int otherwise.
-type intValue struct {
-	mag uint64
-	neg bool
-	big *big.Int
-}
-
-// value boxes the integer as the official binding does: int64 when it fits,
-// uint64 for 2^63 to 2^64-1, *big.Int beyond either end.
-func (iv intValue) value() any {
-	if v, ok := iv.int64(); ok {
-		return v
-	}
-	switch {
-	case iv.big != nil:
-		return iv.big
-	case !iv.neg:
-		return iv.mag
-	}
-	return new(big.Int).Neg(new(big.Int).SetUint64(iv.mag))
-}
-
-// readInt decodes the integer element at in[pos]. Strict decoding (lenient
-// false) accepts only minimal forms, plus the Python binding's big-integer
-// form of exactly ±(2^64-1).
-func readInt(in []byte, pos int, lenient bool) (intValue, int, error) {
-	d := decoder{in: in, lenient: lenient}
-	code := types.Code(in[pos])
-	if iv, n, ok := fixedInt(in[pos:]); ok {
-		return iv, pos + n, nil
-	}
-	if n, neg, ok := code.IntLength(); ok {
-		next, err := d.need(pos, n)
-		if err != nil {
-			return intValue{}, pos, err
-		}
-		if !lenient { // complete, so fixedInt refused it for its leading byte
-			return intValue{}, pos, d.fail(pos, ErrNonCanonical, "leading %02x byte: the value fits in fewer bytes", padByte(neg))
-		}
-		return fixedValue(in[pos+1:next], neg), next, nil
-	}
-	return readBigInt(&d, pos)
-}
-
-// fixedInt decodes the fixed-size integer (codes 0C–1C) at b[0] when it is
-// complete and minimal, the only forms an encoder writes; ok is false for
-// anything else, which readInt then reports or, leniently, accepts.
-func fixedInt(b []byte) (iv intValue, n int, ok bool) {
-	l, neg, ok := types.Code(b[0]).IntLength()
-	if !ok || len(b) <= l || (l > 0 && b[1] == padByte(neg)) {
-		return intValue{}, 0, false
-	}
-	return fixedValue(b[1:1+l], neg), 1 + l, true
-}
-
-// fixedValue is the integer whose big-endian magnitude bytes (inverted
-// for a negative value) are mag.
-func fixedValue(mag []byte, neg bool) intValue {
-	var u uint64
-	for _, c := range mag {
-		u = u<<8 | uint64(c)
-	}
-	if neg {
-		u = ^u & (math.MaxUint64 >> (64 - 8*len(mag)))
-	}
-	return intValue{mag: u, neg: neg && u != 0}
-}
-
-// int64 returns the integer as an int64, if it fits.
-func (iv intValue) int64() (int64, bool) {
-	switch {
-	case iv.big != nil:
-		return 0, false
-	case !iv.neg && iv.mag <= math.MaxInt64:
-		return int64(iv.mag), true
-	case iv.neg && iv.mag <= 1<<63:
-		return int64(^iv.mag + 1), true // -mag, exact down to MinInt64
-	}
-	return 0, false
-}
-
-// padByte is the byte a magnitude starts with when it is not minimal: 00 for
-// positives and FF (an inverted 00) for negatives.
-func padByte(negative bool) byte {
-	if negative {
-		return 0xFF
-	}
-	return 0x00
-}
-
-func readBigInt(d *decoder, pos int) (intValue, int, error) {
-	neg := types.Code(d.in[pos]) == types.CodeNegBig
-	if pos+1 >= len(d.in) {
-		return intValue{}, pos, d.fail(pos, ErrTruncated, "no length byte")
-	}
-	n := int(d.in[pos+1])
-	if neg {
-		n ^= 0xFF
-	}
-	if len(d.in)-pos-2 < n {
-		return intValue{}, pos, d.fail(pos, ErrTruncated, "length byte says %d bytes, %d remain", n, len(d.in)-pos-2)
-	}
-	mag := make([]byte, n)
-	copy(mag, d.in[pos+2:pos+2+n])
-	if neg {
-		for i := range mag {
-			mag[i] = ^mag[i]
-		}
-	}
-	if !d.lenient && !canonicalBig(mag) {
-		return intValue{}, pos, d.fail(pos, ErrNonCanonical, "a %d-byte magnitude belongs in a shorter form", n)
-	}
-	next := pos + 2 + n
-	b := new(big.Int).SetBytes(mag)
-	if b.IsUint64() {
-		return intValue{mag: b.Uint64(), neg: neg && b.Sign() != 0}, next, nil
-	}
-	if neg {
-		b.Neg(b)
-	}
-	return intValue{big: b, neg: neg}, next, nil
-}
-
-// canonicalBig reports whether a 0B/1D magnitude is one an encoder writes:
-// 9 or more bytes with no leading zero, or the Python binding's 8-byte form
-// of 2^64-1.
-func canonicalBig(mag []byte) bool {
-	if len(mag) == 8 {
-		return bytes.Equal(mag, []byte{0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF})
-	}
-	return len(mag) > 8 && mag[0] != 0
 }

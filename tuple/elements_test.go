@@ -3,9 +3,10 @@ package tuple_test
 import (
 	"errors"
 	"fmt"
+	"testing"
+
 	"github.com/fdbtuple/fdbtuple/internal/workload"
 	"github.com/fdbtuple/fdbtuple/vectors"
-	"testing"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
 )

@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
-	"github.com/fdbtuple/fdbtuple/vectors"
 	"strings"
 	"testing"
+
+	"github.com/fdbtuple/fdbtuple/vectors"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
 )

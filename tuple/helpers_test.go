@@ -2,9 +2,10 @@ package tuple_test
 
 import (
 	"encoding/hex"
-	"github.com/fdbtuple/fdbtuple/vectors"
 	"strings"
 	"testing"
+
+	"github.com/fdbtuple/fdbtuple/vectors"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
 )

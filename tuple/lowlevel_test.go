@@ -3,10 +3,11 @@ package tuple_test
 import (
 	"bytes"
 	"errors"
-	"github.com/fdbtuple/fdbtuple/vectors"
 	"math"
 	"math/big"
 	"testing"
+
+	"github.com/fdbtuple/fdbtuple/vectors"
 
 	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/tuple"

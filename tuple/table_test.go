@@ -2,11 +2,12 @@ package tuple_test
 
 import (
 	"bytes"
-	"github.com/fdbtuple/fdbtuple/vectors"
 	"math"
 	"math/big"
 	"strings"
 	"testing"
+
+	"github.com/fdbtuple/fdbtuple/vectors"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/types"

@@ -3,11 +3,12 @@ package tuple_test
 import (
 	"errors"
 	"fmt"
-	"github.com/fdbtuple/fdbtuple/vectors"
 	"math"
 	"math/big"
 	"strings"
 	"testing"
+
+	"github.com/fdbtuple/fdbtuple/vectors"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/types"

@@ -1,0 +1,256 @@
+package tuple
+
+// A Codec is the set of options every encoding and decoding method of this
+// package runs with: strict or lenient decoding, strings that are not
+// UTF-8, and the extensions for user type codes. Its zero value is the
+// strict standard codec behind the package-level functions (Unpack,
+// Compare, Parse, Describe). Every method a Codec has is in this file.
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/fdbtuple/fdbtuple/types"
+)
+
+// Codec holds the options of encoding and decoding. The zero value is the
+// strict codec behind Unpack, Compare and the error-returning encoders. A
+// Codec is a plain value: nothing in this package changes how another
+// caller's tuples encode or decode.
+type Codec struct {
+	// Lenient accepts what the Python reference binding accepts although no
+	// encoder writes it: byte strings, strings and nested tuples that run to
+	// the end of the input without a terminator, and integers in longer
+	// forms than their minimal one. Everything strict decoding rejects for
+	// any other reason stays rejected.
+	Lenient bool
+	// Extensions encode and decode values under user type codes
+	// (0x40–0x4F); see Extension. Without them, user codes are
+	// ErrInvalidCode.
+	Extensions []Extension
+	// AllowInvalidUTF8 encodes and decodes strings whose bytes are not
+	// valid UTF-8 byte for byte, as the official Go binding does: its
+	// Pack writes a Go string's bytes unchecked, and its Unpack returns
+	// them. Set it to read keys that binding wrote from such strings.
+	// Without it, they are ErrInvalidUTF8 both ways, as Python's decoder
+	// rejects them (Java's replaces each bad sequence with U+FFFD).
+	AllowInvalidUTF8 bool
+}
+
+// Unpack decodes a packed tuple with c's options. The result shares no
+// memory with b.
+func (c Codec) Unpack(b []byte) (Tuple, error) {
+	if len(c.Extensions) > 0 {
+		if err := c.check(); err != nil {
+			return nil, err
+		}
+	} else if !c.Lenient && !c.AllowInvalidUTF8 {
+		if t, ok := unpackFast(b); ok {
+			return t, nil
+		}
+		// The input has a fault. Find it without building the tuple, so
+		// that rejecting a key never costs more than accepting it would.
+		d := decoder{in: b, discard: true}
+		if _, _, err := d.tuple(0, false, 0); err != nil {
+			return nil, err
+		}
+		// Unreachable while the two passes agree (FuzzFastMatchesOnePass);
+		// decode it for real rather than fail.
+	}
+	d := decoder{in: b, lenient: c.Lenient, rawUTF8: c.AllowInvalidUTF8}
+	if len(c.Extensions) > 0 {
+		withExt := c // on the heap only when there are extensions to carry
+		d.codec = &withExt
+	}
+	t, _, err := d.tuple(0, false, 0)
+	return t, err
+}
+
+// extensionFor returns the codec's extension for a code, or nil.
+func (c Codec) extensionFor(code types.Code) Extension {
+	for _, x := range c.Extensions {
+		if x.Code() == code {
+			return x
+		}
+	}
+	return nil
+}
+
+// owner returns the codec's extension that owns v, or nil.
+func (c Codec) owner(v any) Extension {
+	for _, x := range c.Extensions {
+		if x.Owns(v) {
+			return x
+		}
+	}
+	return nil
+}
+
+// check reports a codec whose extensions use codes outside 0x40–0x4F or
+// share a code.
+func (c Codec) check() error {
+	var seen [16]bool
+	for _, x := range c.Extensions {
+		code := x.Code()
+		if code < types.CodeUserFirst || code > types.CodeUserLast {
+			return fmt.Errorf("tuple: extension %s uses code %#02x, outside the user range 0x40–0x4f", x.Name(), byte(code))
+		}
+		if seen[code-types.CodeUserFirst] {
+			return fmt.Errorf("tuple: two extensions use code %#02x", byte(code))
+		}
+		seen[code-types.CodeUserFirst] = true
+	}
+	return nil
+}
+
+// Pack returns t's encoding, with c's options, in a slice of exactly the
+// right length: with the zero Codec, the error-returning form of
+// Tuple.Pack, which checks that every string is valid UTF-8.
+func (c Codec) Pack(t Tuple) ([]byte, error) { return c.PackAfter(nil, t) }
+
+// PackAfter returns prefix followed by t's encoding, with c's options, in
+// a new slice of exactly the right length: the key of t in the subspace
+// prefix.
+func (c Codec) PackAfter(prefix []byte, t Tuple) ([]byte, error) {
+	if len(c.Extensions) == 0 {
+		return packAfter(prefix, t, c.AllowInvalidUTF8)
+	}
+	dst := make([]byte, len(prefix), len(prefix)+64)
+	copy(dst, prefix)
+	out, err := c.AppendTuple(dst, t)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// UnpackAfter decodes the tuple that follows the first n bytes of key (a
+// subspace prefix), with c's options. A *DecodeError's Offset counts from
+// the start of key, not from the tuple.
+func (c Codec) UnpackAfter(key []byte, n int) (Tuple, error) {
+	if n < 0 || n > len(key) {
+		return nil, &DecodeError{Offset: len(key), Err: ErrTruncated, Detail: fmt.Sprintf("the key has %d bytes, not a prefix of %d", len(key), n)}
+	}
+	t, err := c.Unpack(key[n:])
+	var de *DecodeError
+	if errors.As(err, &de) {
+		de.Offset += n
+	}
+	return t, err
+}
+
+// AppendTuple appends t's encoding to dst, with c's extensions. On error
+// it returns dst unchanged.
+func (c Codec) AppendTuple(dst []byte, t Tuple) ([]byte, error) {
+	if err := c.check(); err != nil {
+		return dst, err
+	}
+	e := encoder{codec: c, rawUTF8: c.AllowInvalidUTF8}
+	return e.appendTuple(dst, t, false, 0)
+}
+
+// ConsumeElement decodes the first element of b, of any kind including
+// c's extensions, and reports its length.
+func (c Codec) ConsumeElement(b []byte) (v any, n int, err error) {
+	if err := c.check(); err != nil {
+		return nil, 0, err
+	}
+	if len(b) == 0 {
+		return nil, 0, &DecodeError{Err: ErrTruncated, Detail: "no element: the input is empty"}
+	}
+	d := decoder{in: b, lenient: c.Lenient, rawUTF8: c.AllowInvalidUTF8, codec: &c}
+	if v, n, err = d.element(0, 0); err != nil {
+		return nil, 0, err
+	}
+	return v, n, nil
+}
+
+// Compare is the package Compare with c's extensions: an extension's
+// values sort after every standard element, by code, and among themselves
+// by the extension's CompareValues.
+func (c Codec) Compare(a, b Tuple) int {
+	return compareTuples(a, b, 0, c)
+}
+
+// Format returns t's text form, with c's extensions' values in their own
+// text forms.
+func (c Codec) Format(t Tuple) string {
+	if err := c.check(); err != nil {
+		return "invalid codec: " + err.Error()
+	}
+	b, _ := appendTupleText(nil, t, true, 0, c)
+	return string(b)
+}
+
+// FormatElement returns one element's text form (see AppendElementText),
+// with c's extensions' values in their own text forms. Like String, it
+// prints an unsupported value as unsupported(<type>) instead of failing.
+func (c Codec) FormatElement(v any) string {
+	if err := c.check(); err != nil {
+		return "invalid codec: " + err.Error()
+	}
+	b, _ := appendElemText(nil, v, true, 0, c)
+	return string(b)
+}
+
+// Describe is the package Describe with c's extensions: their elements
+// print in their text forms, and an element of an unknown user code as
+// user(0xNN, b"<the rest of the key>"), since its length is unknown.
+func (c Codec) Describe(key []byte) string {
+	if err := c.check(); err != nil {
+		return "invalid codec: " + err.Error()
+	}
+	// Write each element's text as it is decoded, without keeping the
+	// tuple: the cost is the text's, whatever the key holds.
+	out := []byte{'('}
+	d := decoder{in: key, lenient: c.Lenient, rawUTF8: c.AllowInvalidUTF8, codec: &c}
+	n, pos := 0, 0
+	for pos < len(key) {
+		v, next, err := d.element(pos, 0)
+		if err != nil {
+			break
+		}
+		if n > 0 {
+			out = append(out, ", "...)
+		}
+		out, _ = appendElemText(out, v, true, 0, c)
+		n++
+		pos = next
+	}
+	rest := key[pos:]
+	if len(rest) > 0 {
+		if code := types.Code(rest[0]); code.Status() == types.StatusUser && c.extensionFor(code) == nil {
+			if n > 0 {
+				out = append(out, ", "...)
+			}
+			out = fmt.Appendf(out, "user(0x%02x, ", byte(code))
+			out = appendBytesText(out, rest[1:])
+			return string(append(out, "))"...))
+		}
+	}
+	if n == 1 {
+		out = append(out, ',')
+	}
+	out = append(out, ')')
+	if len(rest) > 0 {
+		out = appendBytesText(append(out, " + "...), rest)
+	}
+	return string(out)
+}
+
+// Parse is the package Parse with c's extensions: a value of an extension
+// that implements TextParser reads back from its text form, such as
+// decimal("1.5") or desc(42).
+func (c Codec) Parse(s string) (Tuple, error) {
+	p := parser{s: s, inTuple: true, codec: c}
+	p.space()
+	t, err := p.tuple(0)
+	if err != nil {
+		return nil, err
+	}
+	p.space()
+	if p.pos < len(s) {
+		return nil, p.fail("unexpected %s after the tuple", p.found())
+	}
+	return t, nil
+}
