@@ -8,11 +8,10 @@ import (
 	"fmt"
 	"math/big"
 
-	"github.com/fdbtuple/fdbtuple/vectors"
-
 	"github.com/fdbtuple/fdbtuple/property_test/gen"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/types"
+	"github.com/fdbtuple/fdbtuple/vectors"
 	"github.com/google/uuid"
 )
 

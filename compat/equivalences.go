@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/fdbtuple/fdbtuple/vectors"
-
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/vectors"
 )
 
 // Equivalences are the exact, named ways a known divergence may make a

@@ -3,13 +3,13 @@ package nested_test
 import (
 	"bytes"
 	"errors"
-	"github.com/fdbtuple/fdbtuple/vectors"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/nested"
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/vectors"
 	"github.com/google/uuid"
 )
 

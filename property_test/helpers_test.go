@@ -3,9 +3,9 @@ package property_test
 import (
 	"bytes"
 	"cmp"
-	"github.com/fdbtuple/fdbtuple/vectors"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/vectors"
 	"pgregory.net/rapid"
 )
 

@@ -6,9 +6,8 @@ import (
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/internal/workload"
-	"github.com/fdbtuple/fdbtuple/vectors"
-
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/vectors"
 )
 
 // TestElementsAgreeWithUnpack walks every packed vector row, nested tuples

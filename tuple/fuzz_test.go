@@ -7,9 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fdbtuple/fdbtuple/vectors"
-
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/vectors"
 )
 
 // addVectorSeeds seeds a fuzz target with the bytes of every row of the

@@ -5,9 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fdbtuple/fdbtuple/vectors"
-
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/vectors"
 )
 
 // dhex decodes hex written with spaces for readability: "15 2a".

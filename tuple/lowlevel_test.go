@@ -7,11 +7,10 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/fdbtuple/fdbtuple/vectors"
-
 	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/types"
+	"github.com/fdbtuple/fdbtuple/vectors"
 	"github.com/google/uuid"
 )
 
