@@ -7,10 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fdbtuple/fdbtuple/vectors"
-
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/types"
+	"github.com/fdbtuple/fdbtuple/vectors"
 	"github.com/google/uuid"
 )
 
