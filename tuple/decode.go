@@ -270,14 +270,15 @@ func (d *decoder) string(pos int) (any, int, error) {
 }
 
 // invalidUTF8At returns the index of the first byte of b that does not
-// start a valid UTF-8 sequence.
-func invalidUTF8At(b []byte) int {
+// start a valid UTF-8 sequence, or -1 if there is none. The decoders ask
+// it of string payloads, the parser of string literals.
+func invalidUTF8At[B ~[]byte | ~string](b B) int {
 	for i := 0; i < len(b); {
-		r, n := utf8.DecodeRune(b[i:])
+		r, n := utf8.DecodeRuneInString(string(b[i:min(i+utf8.UTFMax, len(b))]))
 		if r == utf8.RuneError && n <= 1 {
 			return i
 		}
 		i += n
 	}
-	return len(b)
+	return -1
 }

@@ -194,14 +194,14 @@ func (p *parser) printableBytes(n int) ([]byte, bool) {
 	for len(out) < n && pos < len(p.s) {
 		c := p.s[pos]
 		switch {
-		case c == '\\' && pos+1 < len(p.s) && p.s[pos+1] == '\\':
-			out = append(out, '\\')
-			pos += 2
-		case c == '\\' && pos+3 < len(p.s) && p.s[pos+1] == 'x' && isHex(p.s[pos+2]) && isHex(p.s[pos+3]):
-			b, _ := strconv.ParseUint(p.s[pos+2:pos+4], 16, 8)
-			out = append(out, byte(b))
-			pos += 4
-		case c >= 0x20 && c <= 0x7E && c != '\\':
+		case c == '\\':
+			b, n, ok := unescapePrintable(p.s, pos, false) // Printable writes no \"
+			if !ok {
+				return nil, false
+			}
+			out = append(out, b)
+			pos += n
+		case c >= 0x20 && c <= 0x7E:
 			out = append(out, c)
 			pos++
 		default:

@@ -46,7 +46,7 @@ func (p *parser) goString() (any, error) {
 	if err != nil {
 		return nil, p.fail("unterminated or malformed string literal")
 	}
-	if i := invalidUTF8Index(lit); i >= 0 {
+	if i := invalidUTF8At(lit); i >= 0 {
 		p.pos += i // strconv.Unquote would replace the byte with U+FFFD
 		return nil, p.failWith(ErrInvalidUTF8, "byte 0x%02x in a string literal is not valid UTF-8", lit[i])
 	}
@@ -254,19 +254,6 @@ func (p *parser) floatBits(single bool) (any, error) {
 		return math.Float32frombits(uint32(u)), nil
 	}
 	return math.Float64frombits(u), nil
-}
-
-// invalidUTF8Index returns the index of the first byte of s that does not
-// start a valid UTF-8 sequence, or -1.
-func invalidUTF8Index(s string) int {
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n <= 1 {
-			return i
-		}
-		i += n
-	}
-	return -1
 }
 
 func isHexString(s string) bool {
