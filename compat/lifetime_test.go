@@ -6,46 +6,18 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/fdbtuple/fdbtuple/internal/proctest"
 )
-
-// processesWith lists the running processes whose command line holds
-// marker (Linux: read from /proc), so that a test can see what a peer
-// left behind without trusting any exit status. A SIGKILL takes effect
-// asynchronously, so it looks again for up to half a second.
-func processesWith(t *testing.T, marker string) []string {
-	t.Helper()
-	var found []string
-	for range 50 {
-		if found = lookUp(marker); len(found) == 0 {
-			return nil
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return found
-}
-
-func lookUp(marker string) []string {
-	dirs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
-	var found []string
-	for _, f := range dirs {
-		b, err := os.ReadFile(f)
-		if err == nil && strings.Contains(strings.ReplaceAll(string(b), "\x00", " "), marker) {
-			found = append(found, filepath.Base(filepath.Dir(f))+": "+strings.ReplaceAll(string(b), "\x00", " "))
-		}
-	}
-	return found
-}
 
 // TestPeerLifetime: whatever a peer command does, a check ends within
 // about two timeouts and a second, and leaves no process of the peer's
 // group running: the processes are looked up, not inferred.
 func TestPeerLifetime(t *testing.T) {
-	if runtime.GOOS != "linux" {
+	if !proctest.Supported() {
 		t.Skip("looks processes up in /proc")
 	}
 	sh, err := exec.LookPath("sh")
@@ -79,7 +51,7 @@ func TestPeerLifetime(t *testing.T) {
 			if limit := 2*timeout + time.Second; elapsed > limit {
 				t.Errorf("the check took %v, more than %v", elapsed, limit)
 			}
-			if left := processesWith(t, marker); len(left) > 0 {
+			if left := proctest.LeftRunning(marker); len(left) > 0 {
 				t.Errorf("processes left running: %q", left)
 			}
 		})
@@ -103,7 +75,7 @@ func TestMain(m *testing.M) {
 // TestCheckCancelled: ending the context stops a check mid-run and the
 // peer's whole group with it.
 func TestCheckCancelled(t *testing.T) {
-	if runtime.GOOS != "linux" {
+	if !proctest.Supported() {
 		t.Skip("looks processes up in /proc")
 	}
 	sh, err := exec.LookPath("sh")
@@ -130,7 +102,7 @@ func TestCheckCancelled(t *testing.T) {
 	if elapsed := time.Since(start); elapsed > 300*time.Millisecond+StopGrace+time.Second {
 		t.Errorf("the cancelled check took %v", elapsed)
 	}
-	if left := processesWith(t, marker); len(left) > 0 {
+	if left := proctest.LeftRunning(marker); len(left) > 0 {
 		t.Errorf("processes left running: %q", left)
 	}
 }

@@ -6,10 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/fdbtuple/fdbtuple/internal/proctest"
 )
 
 // binary is the fdbtuple command built once for the end-to-end tests.
@@ -286,7 +287,7 @@ func TestDemo(t *testing.T) {
 // TestCheckInterrupted: SIGINT to a running check stops it and the peer's
 // whole process group; nothing of the peer is left running.
 func TestCheckInterrupted(t *testing.T) {
-	if runtime.GOOS != "linux" {
+	if !proctest.Supported() {
 		t.Skip("looks processes up in /proc")
 	}
 	marker := fmt.Sprintf("987.%06d1", os.Getpid()%1000000)
@@ -317,7 +318,7 @@ func TestCheckInterrupted(t *testing.T) {
 	if !strings.Contains(stderr.String(), "interrupt") && !strings.Contains(stderr.String(), "canceled") {
 		t.Errorf("stderr does not say why it stopped: %s", stderr.String())
 	}
-	if left := leftRunning(marker); len(left) > 0 {
+	if left := proctest.LeftRunning(marker); len(left) > 0 {
 		t.Errorf("left running: %q", left)
 	}
 }
@@ -326,7 +327,7 @@ func TestCheckInterrupted(t *testing.T) {
 // the check within two seconds, with exit status 1, and nothing of it is
 // left running.
 func TestCheckHangingPeer(t *testing.T) {
-	if runtime.GOOS != "linux" {
+	if !proctest.Supported() {
 		t.Skip("looks processes up in /proc")
 	}
 	marker := fmt.Sprintf("987.%06d2", os.Getpid()%1000000)
@@ -336,30 +337,9 @@ func TestCheckHangingPeer(t *testing.T) {
 	if elapsed := time.Since(start); elapsed > 2*time.Second {
 		t.Errorf("the check took %v", elapsed)
 	}
-	if left := leftRunning(marker); len(left) > 0 {
+	if left := proctest.LeftRunning(marker); len(left) > 0 {
 		t.Errorf("left running: %q", left)
 	}
-}
-
-// leftRunning lists the processes whose command line holds marker, looking
-// again for up to half a second, since a SIGKILL takes effect
-// asynchronously.
-func leftRunning(marker string) []string {
-	var found []string
-	for range 50 {
-		found = found[:0]
-		dirs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
-		for _, f := range dirs {
-			if b, err := os.ReadFile(f); err == nil && bytes.Contains(b, []byte(marker)) {
-				found = append(found, string(bytes.ReplaceAll(b, []byte{0}, []byte{' '})))
-			}
-		}
-		if len(found) == 0 {
-			return nil
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return found
 }
 
 // TestDescribeErrorOnce: describe shows why bytes are not an element in
