@@ -119,10 +119,11 @@ func Pages(ctx context.Context, kv KV, begin, end []byte, reverse bool) iter.Seq
 			n := 0
 			var last []byte
 			for p, err := range kv.Range(ctx, begin, end, reverse, PageSize) {
-				if err != nil || !yield(p, err) {
-					if err != nil {
-						yield(Pair{}, err)
-					}
+				if err != nil {
+					yield(Pair{}, err)
+					return
+				}
+				if !yield(p, nil) {
 					return
 				}
 				n++
