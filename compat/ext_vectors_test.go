@@ -23,7 +23,7 @@ var updateExt = flag.Bool("update-ext", false, "rewrite vectors/ext/*.jsonl from
 // extCodec uses the codes the extension vectors are written with.
 var extCodec = tuple.Codec{Extensions: []tuple.Extension{
 	tupledecimal.Extension(tupledecimal.DefaultCode),
-	tuple.DescendingExtension(tuple.DefaultDescendingCode),
+	tuple.DescExtension(tuple.DefaultDescCode),
 }}
 
 // extPackRows builds the rows of ext/pack.jsonl: decimals at the edges
@@ -65,7 +65,7 @@ func extPackRows(t *testing.T) []vectors.PackRow {
 		}
 		desc := make(tuple.Tuple, len(tup))
 		for i, v := range tup {
-			desc[i] = tuple.Desc(v)
+			desc[i] = tuple.Desc{V: v}
 		}
 		add("desc/"+r.Name, desc)
 	}
@@ -105,7 +105,7 @@ func extOrderRows(t *testing.T) []vectors.OrderRow {
 		var ts []tuple.Tuple
 		for i := len(r.Sorted) - 1; i >= 0; i-- {
 			tup, _ := DecodeTuple(r.Sorted[i])
-			ts = append(ts, tuple.Tuple{tuple.Desc(tup)})
+			ts = append(ts, tuple.Tuple{tuple.Desc{V: tup}})
 		}
 		add("desc/"+r.Name, ts)
 	}

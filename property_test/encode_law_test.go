@@ -71,7 +71,7 @@ var edgeValues = rapid.Custom(func(t *rapid.T) any {
 		}
 		return decimal.RequireFromString(string(s))
 	case 9:
-		return tuple.Desc(gen.Element(gen.Options{MaxDepth: 2}).Draw(t, "inner"))
+		return tuple.Desc{V: gen.Element(gen.Options{MaxDepth: 2}).Draw(t, "inner")}
 	case 10:
 		var p *decimal.Decimal
 		return p

@@ -15,7 +15,7 @@ import (
 
 var extCodec = tuple.Codec{Extensions: []tuple.Extension{
 	tupledecimal.Extension(tupledecimal.DefaultCode),
-	tuple.DescendingExtension(tuple.DefaultDescendingCode),
+	tuple.DescExtension(tuple.DefaultDescCode),
 }}
 
 // decimalLaws: decimals keep every extension law, ordered by decimal.Cmp.
@@ -43,15 +43,15 @@ func cmpDecimal(a, b decimal.Decimal) int {
 // descValues wraps standard elements (and decimals) in Desc.
 var descValues = rapid.Custom(func(t *rapid.T) any {
 	if rapid.IntRange(0, 4).Draw(t, "decimal") == 0 {
-		return tuple.Desc(gen.Decimal().Draw(t, "d"))
+		return tuple.Desc{V: gen.Decimal().Draw(t, "d")}
 	}
-	return tuple.Desc(gen.Element(gen.Options{MaxDepth: 2}).Draw(t, "v"))
+	return tuple.Desc{V: gen.Element(gen.Options{MaxDepth: 2}).Draw(t, "v")}
 })
 
-// descLaws: Desc(v) keeps every extension law, ordered as the reverse of
+// descLaws: Desc{V: v} keeps every extension law, ordered as the reverse of
 // v's order.
 var descLaws = gen.ExtensionLaws(extCodec, descValues, func(a, b any) int {
-	return -extCodec.Compare(tuple.Tuple{a.(tuple.Descending).V}, tuple.Tuple{b.(tuple.Descending).V})
+	return -extCodec.Compare(tuple.Tuple{a.(tuple.Desc).V}, tuple.Tuple{b.(tuple.Desc).V})
 })
 
 // mixedOrder: tuples mixing ascending and descending elements (nested
@@ -64,7 +64,7 @@ func mixedOrder(t *rapid.T) {
 		out := make(tuple.Tuple, len(tup))
 		for i, v := range tup {
 			if wrap[i%len(wrap)] {
-				out[i] = tuple.Desc(v)
+				out[i] = tuple.Desc{V: v}
 			} else {
 				out[i] = v
 			}

@@ -7,7 +7,6 @@ package tuple
 // Compare, Parse, Describe). Every method a Codec has is in this file.
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/fdbtuple/fdbtuple/types"
@@ -39,32 +38,7 @@ type Codec struct {
 
 // Unpack decodes a packed tuple with c's options. The result shares no
 // memory with b.
-func (c Codec) Unpack(b []byte) (Tuple, error) {
-	if len(c.Extensions) > 0 {
-		if err := c.check(); err != nil {
-			return nil, err
-		}
-	} else if !c.Lenient && !c.AllowInvalidUTF8 {
-		if t, ok := unpackFast(b); ok {
-			return t, nil
-		}
-		// The input has a fault. Find it without building the tuple, so
-		// that rejecting a key never costs more than accepting it would.
-		d := decoder{in: b, discard: true}
-		if _, _, err := d.tuple(0, false, 0); err != nil {
-			return nil, err
-		}
-		// Unreachable while the two passes agree (FuzzFastMatchesOnePass);
-		// decode it for real rather than fail.
-	}
-	d := decoder{in: b, lenient: c.Lenient, rawUTF8: c.AllowInvalidUTF8}
-	if len(c.Extensions) > 0 {
-		withExt := c // on the heap only when there are extensions to carry
-		d.codec = &withExt
-	}
-	t, _, err := d.tuple(0, false, 0)
-	return t, err
-}
+func (c Codec) Unpack(b []byte) (Tuple, error) { return c.unpack(b, 0) }
 
 // extensionFor returns the codec's extension for a code, or nil.
 func (c Codec) extensionFor(code types.Code) Extension {
@@ -131,12 +105,7 @@ func (c Codec) UnpackAfter(key []byte, n int) (Tuple, error) {
 	if n < 0 || n > len(key) {
 		return nil, &DecodeError{Offset: len(key), Err: ErrTruncated, Detail: fmt.Sprintf("the key has %d bytes, not a prefix of %d", len(key), n)}
 	}
-	t, err := c.Unpack(key[n:])
-	var de *DecodeError
-	if errors.As(err, &de) {
-		de.Offset += n
-	}
-	return t, err
+	return c.unpack(key, n)
 }
 
 // AppendTuple appends t's encoding to dst, with c's extensions. On error
@@ -146,7 +115,8 @@ func (c Codec) AppendTuple(dst []byte, t Tuple) ([]byte, error) {
 		return dst, err
 	}
 	e := encoder{codec: c, rawUTF8: c.AllowInvalidUTF8}
-	return e.appendTuple(dst, t, false, 0)
+	out, err := e.appendTuple(dst, t, false, 0)
+	return out, e.placed(err)
 }
 
 // ConsumeElement decodes the first element of b, of any kind including
@@ -156,11 +126,13 @@ func (c Codec) ConsumeElement(b []byte) (v any, n int, err error) {
 		return nil, 0, err
 	}
 	if len(b) == 0 {
-		return nil, 0, &DecodeError{Err: ErrTruncated, Detail: "no element: the input is empty"}
+		return nil, 0, elementError(b, fault{0, faultEmpty})
 	}
-	d := decoder{in: b, lenient: c.Lenient, rawUTF8: c.AllowInvalidUTF8, codec: &c}
-	if v, n, err = d.element(0, 0); err != nil {
-		return nil, 0, err
+	var d decoder
+	d.start(c, b)
+	n, f := d.element(&v, 0, 0)
+	if f.failed() {
+		return nil, 0, d.error(f)
 	}
 	return v, n, nil
 }
@@ -203,11 +175,13 @@ func (c Codec) Describe(key []byte) string {
 	// Write each element's text as it is decoded, without keeping the
 	// tuple: the cost is the text's, whatever the key holds.
 	out := []byte{'('}
-	d := decoder{in: key, lenient: c.Lenient, rawUTF8: c.AllowInvalidUTF8, codec: &c}
+	var d decoder
+	d.start(c, key)
 	n, pos := 0, 0
 	for pos < len(key) {
-		v, next, err := d.element(pos, 0)
-		if err != nil {
+		var v any
+		next, f := d.element(&v, pos, 0)
+		if f.failed() {
 			break
 		}
 		if n > 0 {

@@ -92,53 +92,11 @@ func compareElems(x, y any, depth int, c Codec) int {
 	return 0 // null
 }
 
-// normalize turns a value of a named type into the unnamed type it encodes
-// as, so that compareElems needs one case per kind.
-func normalize(v any) any {
-	switch v := v.(type) {
-	case nil, []byte, string, Tuple, []any, int64, uint64, *big.Int, float32, float64, bool, UUID, Versionstamp:
-		return v
-	case int:
-		return int64(v)
-	case big.Int:
-		return &v
-	}
-	if c, ok := canonical(v); ok {
-		return c
-	}
-	return v
-}
-
-func asSlice(v any) []any {
-	if t, ok := v.(Tuple); ok {
-		return t
-	}
-	return v.([]any)
-}
-
 func boolRank(b bool) int {
 	if b {
 		return 1
 	}
 	return 0
-}
-
-// orderBits32 and orderBits64 apply the encoding's bit transform, which
-// maps the IEEE total order onto unsigned integer order.
-func orderBits32(f float32) uint32 {
-	u := math.Float32bits(f)
-	if u&(1<<31) != 0 {
-		return ^u
-	}
-	return u ^ 1<<31
-}
-
-func orderBits64(f float64) uint64 {
-	u := math.Float64bits(f)
-	if u&(1<<63) != 0 {
-		return ^u
-	}
-	return u ^ 1<<63
 }
 
 // compareInts compares two normalized integers (int64, uint64 or *big.Int).

@@ -1,12 +1,9 @@
 package tuple
 
 import (
-	"bytes"
-	"errors"
-	"fmt"
-	"math"
+	"encoding/binary"
 	"slices"
-	"unicode/utf8"
+	"strings"
 
 	"github.com/fdbtuple/fdbtuple/types"
 )
@@ -25,260 +22,274 @@ func Unpack(b []byte) (Tuple, error) {
 	return Codec{}.Unpack(b)
 }
 
-// decoder reads one input. Positions are absolute indices into in, so that
-// errors report offsets into what the caller passed.
+// The decoder is the one reader of element values. It runs in one of three
+// ways:
+//
+//   - filling: a shape pass (shape.go) has framed the whole input and
+//     counted what it holds, so the decoder carves every tuple from one
+//     slab of elements, every byte string from one buffer, and every
+//     string as a substring of one Go string: a handful of allocations
+//     whatever the tuple holds;
+//   - growing: for what the shape pass does not frame (lenient input,
+//     extension elements), each tuple grows as it is decoded;
+//   - checking: when the shape pass met a fault, the decoder reads the
+//     input again, keeping nothing, to report the first fault in input
+//     order.
 type decoder struct {
-	in      []byte
-	lenient bool
-	rawUTF8 bool   // Codec.AllowInvalidUTF8
-	codec   *Codec // for its extensions; nil: none
-	// discard: check the input only, keeping no decoded element.
-	discard bool
+	framer
+	rawUTF8 bool // Codec.AllowInvalidUTF8
+	discard bool // checking: keep no decoded element
+
+	// Filling: the shape pass's result and the memory it sized.
+	filling bool
+	shape   shape
+	filled  int    // how many tuples have been carved so far
+	slab    []any  // unused elements, carved from the front
+	blob    []byte // unused byte-string memory, carved from the front
+	text    strings.Builder
+	spare   []byte // unescaping room for strings holding a 00
+
+	// The last refusal of an extension, so that reporting it does not
+	// decode the element again.
+	extKept      bool
+	extPos, extN int
+	extErr       error
+	// trail is the path of a fault, innermost index first, which each
+	// level adds to as the fault passes out of it.
+	trail trail
 }
 
-func (d *decoder) fail(pos int, err error, format string, args ...any) error {
-	e := &DecodeError{Offset: pos, Err: err}
-	if pos < len(d.in) {
-		e.Code = types.Code(d.in[pos])
+// unpack decodes the tuple that starts at in[start] with c's options.
+// Offsets in its errors count from in[0].
+func (c Codec) unpack(in []byte, start int) (Tuple, error) {
+	if len(c.Extensions) > 0 {
+		if err := c.check(); err != nil {
+			return nil, err
+		}
 	}
-	if format != "" {
-		e.Detail = fmt.Sprintf(format, args...)
+	var d decoder
+	d.start(c, in)
+	if d.codec == nil && !d.lenient {
+		if d.shape.measure(in, start) {
+			d.fill()
+		} else {
+			d.discard = true
+		}
 	}
-	return e
+	t, _, f := d.tuple(topLevel(start), 0)
+	if f.failed() {
+		return nil, d.error(f)
+	}
+	if d.discard {
+		// The shape pass and the decoder disagree on whether the input
+		// is well formed; believe the decoder, which checks more.
+		d.discard = false
+		t, _, _ = d.tuple(topLevel(start), 0)
+	}
+	return t, nil
 }
 
-// tuple decodes elements from pos until the input ends (top level) or a
-// bare 00 closes a nested tuple. It returns the position after the tuple.
-func (d *decoder) tuple(pos int, nested bool, depth int) (Tuple, int, error) {
-	var t Tuple      // nil when empty, as the official binding decodes it
-	start := pos - 1 // the 05 code, when nested
+// start readies d to decode in with c's options, growing its tuples. (A
+// decoder is large: it is set up in place rather than returned.)
+func (d *decoder) start(c Codec, in []byte) {
+	d.in, d.lenient, d.rawUTF8 = in, c.Lenient, c.AllowInvalidUTF8
+	if len(c.Extensions) > 0 {
+		withExt := c // on the heap only when there are extensions to carry
+		d.codec = &withExt
+	}
+}
+
+// fill readies the decoder to fill the memory that its shape measured.
+func (d *decoder) fill() {
+	sh := &d.shape
+	d.filling = true
+	d.slab = make([]any, sh.elems)
+	d.text.Grow(sh.text)
+	if sh.blob > 0 {
+		d.blob = make([]byte, sh.blob)
+	}
+}
+
+// tuple decodes the elements of one level and returns the offset after it.
+func (d *decoder) tuple(l level, depth int) (Tuple, int, fault) {
+	var t Tuple // nil when empty, as the official binding decodes it
+	if d.filling {
+		t = d.carve()
+	}
+	var v any // the growing and checking decoders' slot
 	for i := 0; ; i++ {
-		if pos >= len(d.in) {
-			if nested && !d.lenient {
-				return nil, pos, d.fail(start, ErrUnterminated, "nested tuple has no closing 00")
+		s, at := l.next(d.in)
+		switch s {
+		case stepEnd:
+			return t, l.pos, fault{}
+		case stepOpen:
+			if d.lenient {
+				return t, len(d.in), fault{}
 			}
-			return t, pos, nil
-		}
-		if nested && d.in[pos] == 0x00 {
-			if pos+1 < len(d.in) && d.in[pos+1] == 0xFF {
-				if !d.discard {
-					t = append(t, nil)
-				}
-				pos += 2
-				continue
+			return nil, 0, fault{l.open, faultOpen}
+		case stepElem:
+			slot := &v
+			if d.filling {
+				slot = &t[i]
 			}
-			return t, pos + 1, nil
+			var f fault
+			if l.pos, f = d.element(slot, at, depth); f.failed() {
+				d.trail.add(i)
+				return nil, 0, f
+			}
 		}
-		v, next, err := d.element(pos, depth)
-		if err != nil {
-			return nil, pos, atIndex(err, i)
-		}
-		if !d.discard {
+		switch {
+		case d.filling:
+		case !d.discard:
 			if len(t) == cap(t) {
 				// Double: append's growth of 1.25x for large slices
 				// allocates five times the final size on the way.
 				t = slices.Grow(t, max(len(t), 4))
 			}
 			t = append(t, v)
+			v = nil
 		}
-		pos = next
 	}
 }
 
-// element decodes the element at pos, which must exist, and returns the
-// position after it.
-func (d *decoder) element(pos, depth int) (any, int, error) {
-	code := types.Code(d.in[pos])
+// carve takes the next tuple's elements from the slab, capacity-limited
+// so that appending to one decoded tuple cannot overwrite another.
+func (d *decoder) carve() Tuple {
+	n := d.shape.count(d.filled)
+	d.filled++
+	if n == 0 {
+		return nil
+	}
+	t := d.slab[:n:n]
+	d.slab = d.slab[n:]
+	return t
+}
+
+// element decodes the element at in[pos], which must exist, and returns
+// the offset after it. The value goes to *slot, which is left alone for
+// a null and when checking.
+func (d *decoder) element(slot *any, pos, depth int) (int, fault) {
+	in := d.in
+	switch types.Code(in[pos]) { // the commonest elements first
+	case types.CodeString:
+		return d.string(slot, pos)
+	case types.CodeBytes:
+		return d.bytes(slot, pos)
+	}
+	if iv, n, ok := fixedInt(in[pos:]); ok {
+		if !d.discard {
+			*slot = iv.value()
+		}
+		return pos + n, fault{}
+	}
+	code := types.Code(in[pos])
 	switch code.Kind() {
 	case types.KindNull:
-		return nil, pos + 1, nil
-	case types.KindBytes:
-		return d.bytes(pos)
-	case types.KindString:
-		return d.string(pos)
+		return pos + 1, fault{}
 	case types.KindTuple:
 		if depth >= MaxDepth {
-			return nil, pos, d.fail(pos, ErrTooDeep, "more than %d levels", MaxDepth)
+			return 0, fault{pos, faultTooDeep}
 		}
-		return d.tuple(pos+1, true, depth+1)
+		t, end, f := d.tuple(nestedLevel(pos), depth+1)
+		if !f.failed() && !d.discard {
+			*slot = t
+		}
+		return end, f
 	case types.KindInt:
-		iv, next, err := readInt(d.in, pos, d.lenient)
-		if err != nil {
-			return nil, pos, err
+		iv, end, f := readInt(in, pos, d.lenient)
+		if !f.failed() && !d.discard {
+			*slot = iv.value()
 		}
-		return iv.value(), next, nil
-	case types.KindFloat32:
-		u, next, err := d.fixed(pos, 4)
-		return decodeFloat32(uint32(u)), next, err
-	case types.KindFloat64:
-		u, next, err := d.fixed(pos, 8)
-		return decodeFloat64(u), next, err
+		return end, f
 	case types.KindBool:
-		return code == types.CodeTrue, pos + 1, nil
-	case types.KindUUID:
-		var u UUID
-		next, err := d.need(pos, len(u))
-		copy(u[:], d.in[pos+1:next])
-		return u, next, err
-	case types.KindVersionstamp:
-		next, err := d.need(pos, types.VersionstampLength)
-		if err != nil {
-			return nil, pos, err
+		if !d.discard {
+			*slot = code == types.CodeTrue
 		}
-		var v Versionstamp
-		_ = v.UnmarshalBinary(d.in[pos+1 : next])
-		return v, next, nil
+		return pos + 1, fault{}
 	}
-	if d.codec != nil {
-		if x := d.codec.extensionFor(code); x != nil {
-			return d.extension(x, pos)
+	if n := fixedSize[in[pos]]; n > 0 { // the other fixed-size kinds
+		switch {
+		case n > len(in)-pos:
+			return 0, fault{pos, faultShort}
+		case d.discard:
+			return pos + n, fault{}
+		}
+		switch code.Kind() {
+		case types.KindFloat32:
+			*slot = decodeFloat32(binary.BigEndian.Uint32(in[pos+1:]))
+			return pos + n, fault{}
+		case types.KindFloat64:
+			*slot = decodeFloat64(binary.BigEndian.Uint64(in[pos+1:]))
+			return pos + n, fault{}
+		case types.KindUUID:
+			*slot = UUID(in[pos+1 : pos+n])
+			return pos + n, fault{}
+		case types.KindVersionstamp:
+			*slot = decodeVersionstamp(in[pos+1 : pos+n])
+			return pos + n, fault{}
 		}
 	}
-	return nil, pos, d.fail(pos, ErrInvalidCode, "%s is not a standard type code", code)
+	return d.extension(slot, pos)
 }
 
 // extension decodes an element of one of the codec's extensions.
-func (d *decoder) extension(x Extension, pos int) (any, int, error) {
+func (d *decoder) extension(slot *any, pos int) (int, fault) {
+	if d.codec == nil {
+		return 0, fault{pos, faultCode}
+	}
+	x := d.codec.extensionFor(types.Code(d.in[pos]))
+	if x == nil {
+		return 0, fault{pos, faultCode}
+	}
 	v, n, err := x.ConsumeElement(d.in[pos:], *d.codec)
+	if err != nil || n <= 0 || n > len(d.in)-pos {
+		d.extKept, d.extPos, d.extN, d.extErr = true, pos, n, err
+		return 0, fault{pos, faultExtension}
+	}
+	*slot = v
+	return pos + n, fault{}
+}
+
+// bytes decodes the byte string at in[pos] into new memory.
+func (d *decoder) bytes(slot *any, pos int) (int, fault) {
+	if d.filling { // the shape pass found the terminator: one read
+		out, end := appendUnescaped(d.blob[:0], d.in, pos+1)
+		d.blob = d.blob[len(out):]
+		*slot = out[:len(out):len(out)]
+		return end + 1, fault{}
+	}
+	end, next, esc, f := stringSpan(d.in, pos, d.lenient)
+	if f.failed() || d.discard {
+		return next, f
+	}
+	raw := d.in[pos+1 : end]
+	*slot = unescaped(make([]byte, 0, len(raw)-esc), raw)
+	return next, f
+}
+
+// string decodes the string at in[pos], checking its UTF-8 unless the
+// codec allows invalid UTF-8.
+func (d *decoder) string(slot *any, pos int) (int, fault) {
+	end, next, esc, f := stringSpan(d.in, pos, d.lenient)
+	if f.failed() {
+		return 0, f
+	}
+	content := d.in[pos+1 : end]
+	if esc > 0 {
+		d.spare = unescaped(d.spare[:0], content)
+		content = d.spare
+	}
+	if !d.rawUTF8 && !validUTF8(content) {
+		return 0, fault{pos, faultUTF8}
+	}
 	switch {
-	case err != nil:
-		var de *DecodeError
-		if errors.As(err, &de) {
-			c := *de
-			c.Offset += pos
-			return nil, pos, &c
-		}
-		return nil, pos, &DecodeError{Offset: pos, Code: x.Code(), Err: ErrInvalidCode, Detail: x.Name() + ": " + err.Error()}
-	case n <= 0 || n > len(d.in)-pos:
-		return nil, pos, d.fail(pos, ErrInvalidCode, "extension %s reported an element length of %d", x.Name(), n)
+	case d.discard:
+	case d.filling:
+		start := d.text.Len()
+		d.text.Write(content)
+		*slot = d.text.String()[start:]
+	default:
+		*slot = string(content)
 	}
-	return v, pos + n, nil
-}
-
-// need checks that n bytes follow the code at pos and returns the position
-// after them. On error the returned position is pos+1, so that slicing with
-// it stays in bounds.
-func (d *decoder) need(pos, n int) (int, error) {
-	if len(d.in)-pos-1 < n {
-		return pos + 1, d.fail(pos, ErrTruncated, "needs %d bytes after the code, %d remain", n, len(d.in)-pos-1)
-	}
-	return pos + 1 + n, nil
-}
-
-// fixed reads the n-byte big-endian unsigned value after the code at pos.
-func (d *decoder) fixed(pos, n int) (uint64, int, error) {
-	next, err := d.need(pos, n)
-	if err != nil {
-		return 0, next, err
-	}
-	var u uint64
-	for _, c := range d.in[pos+1 : next] {
-		u = u<<8 | uint64(c)
-	}
-	return u, next, nil
-}
-
-func decodeFloat32(u uint32) float32 {
-	if u&(1<<31) != 0 {
-		u ^= 1 << 31
-	} else {
-		u = ^u
-	}
-	return math.Float32frombits(u)
-}
-
-func decodeFloat64(u uint64) float64 {
-	if u&(1<<63) != 0 {
-		u ^= 1 << 63
-	} else {
-		u = ^u
-	}
-	return math.Float64frombits(u)
-}
-
-// terminator finds the 00 that ends the byte or text string whose payload
-// starts at from: the first 00 not followed by FF. It also counts the
-// escaped zeros. If there is none it returns end == len(in), found false.
-// Runs of escaped zeros are stepped over without a new search, so that a
-// string of zeros costs no more per byte than one with a few.
-func terminator(in []byte, from int) (end, escapes int, found bool) {
-	// The first search favours short strings; after an escaped zero the
-	// rest may be long, so the vectorised search takes over.
-	i := indexZero(in[from:])
-	for i >= 0 {
-		from += i
-		for from+1 < len(in) && in[from] == 0x00 && in[from+1] == 0xFF {
-			escapes++
-			from += 2
-		}
-		if from < len(in) && in[from] == 0x00 {
-			return from, escapes, true
-		}
-		i = bytes.IndexByte(in[from:], 0x00)
-	}
-	return len(in), escapes, false
-}
-
-// payload returns the unescaped payload of the string element at pos, in
-// new memory, and the position after its terminator.
-func (d *decoder) payload(pos int) ([]byte, int, error) {
-	end, escapes, found := terminator(d.in, pos+1)
-	next := end + 1
-	if !found {
-		if !d.lenient {
-			return nil, pos, d.fail(pos, ErrUnterminated, "no 00 terminator before the end of the input")
-		}
-		next = end
-	}
-	out := make([]byte, 0, end-pos-1-escapes)
-	return appendUnescaped(out, d.in[pos+1:end]), next, nil
-}
-
-// appendUnescaped appends raw with every 00 FF turned back into 00.
-func appendUnescaped(dst, raw []byte) []byte {
-	for {
-		i := bytes.IndexByte(raw, 0x00)
-		if i < 0 || i+1 >= len(raw) {
-			return append(dst, raw...)
-		}
-		dst = append(dst, raw[:i+1]...)
-		raw = raw[i+2:] // skip the FF
-		for len(raw) >= 2 && raw[0] == 0x00 && raw[1] == 0xFF {
-			dst = append(dst, 0x00)
-			raw = raw[2:]
-		}
-	}
-}
-
-func (d *decoder) bytes(pos int) (any, int, error) {
-	b, next, err := d.payload(pos)
-	if err != nil {
-		return nil, pos, err
-	}
-	return b, next, nil
-}
-
-func (d *decoder) string(pos int) (any, int, error) {
-	b, next, err := d.payload(pos)
-	if err != nil {
-		return nil, pos, err
-	}
-	if !d.rawUTF8 && !utf8.Valid(b) {
-		return nil, pos, d.fail(pos, ErrInvalidUTF8, "at byte %d of the string", invalidUTF8At(b))
-	}
-	return string(b), next, nil
-}
-
-// invalidUTF8At returns the index of the first byte of b that does not
-// start a valid UTF-8 sequence, or -1 if there is none. The decoders ask
-// it of string payloads, the parser of string literals.
-func invalidUTF8At[B ~[]byte | ~string](b B) int {
-	for i := 0; i < len(b); {
-		r, n := utf8.DecodeRuneInString(string(b[i:min(i+utf8.UTFMax, len(b))]))
-		if r == utf8.RuneError && n <= 1 {
-			return i
-		}
-		i += n
-	}
-	return -1
+	return next, f
 }

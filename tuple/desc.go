@@ -8,22 +8,21 @@ import (
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
-// Descending wraps one element so that it sorts in reverse: for a key
-// ("events", Desc(ts)) the newest event comes first on a store that
-// iterates forward only. Encode it with a Codec holding
-// DescendingExtension.
-type Descending struct {
-	V any
+// Desc wraps one element so that it sorts in reverse (descending order):
+// for a key ("events", Desc{V: ts}) the newest event comes first on a
+// store that iterates forward only. Encode it with a Codec holding
+// DescExtension. "desc" is this module's one name for descending order:
+// the type, its extension, its text form desc(...) and the -ext desc of
+// the command-line tool.
+type Desc struct {
+	V any // the element that sorts in reverse
 }
 
-// Desc wraps v so that it sorts in reverse.
-func Desc(v any) Descending { return Descending{V: v} }
-
-// DefaultDescendingCode is the user type code this module suggests for
+// DefaultDescCode is the user type code this module suggests for
 // descending elements.
-const DefaultDescendingCode types.Code = 0x4F
+const DefaultDescCode types.Code = 0x4F
 
-// DescendingExtension returns the extension that encodes Descending values
+// DescExtension returns the extension that encodes Desc values
 // under code.
 //
 // The element is the code, then the wrapped element's ascending encoding
@@ -37,20 +36,20 @@ const DefaultDescendingCode types.Code = 0x4F
 // value of another extension of the codec. It may not hold another
 // descending element, at any depth: reversing twice is ascending, and the
 // rule keeps decoding linear.
-func DescendingExtension(code types.Code) Extension { return descending{code} }
+func DescExtension(code types.Code) Extension { return descExtension{code} }
 
-type descending struct{ code types.Code }
+type descExtension struct{ code types.Code }
 
-func (x descending) Code() types.Code { return x.code }
-func (x descending) Name() string     { return "desc" }
+func (x descExtension) Code() types.Code { return x.code }
+func (x descExtension) Name() string     { return "desc" }
 
-func (x descending) Owns(v any) bool {
-	_, ok := v.(Descending)
+func (x descExtension) Owns(v any) bool {
+	_, ok := v.(Desc)
 	return ok
 }
 
 // inner is the codec for the wrapped element: c without this extension.
-func (x descending) inner(c Codec) Codec {
+func (x descExtension) inner(c Codec) Codec {
 	in := Codec{Lenient: c.Lenient}
 	for _, e := range c.Extensions {
 		if e.Code() != x.code {
@@ -60,8 +59,8 @@ func (x descending) inner(c Codec) Codec {
 	return in
 }
 
-func (x descending) AppendElement(dst []byte, v any, c Codec) ([]byte, error) {
-	d := v.(Descending)
+func (x descExtension) AppendElement(dst []byte, v any, c Codec) ([]byte, error) {
+	d := v.(Desc)
 	asc, err := x.inner(c).AppendTuple(nil, Tuple{d.V})
 	if err != nil {
 		var ee *EncodeError
@@ -85,7 +84,7 @@ func (x descending) AppendElement(dst []byte, v any, c Codec) ([]byte, error) {
 	return append(dst, 0xFF, 0xFF), nil
 }
 
-func (x descending) ConsumeElement(b []byte, c Codec) (any, int, error) {
+func (x descExtension) ConsumeElement(b []byte, c Codec) (any, int, error) {
 	// First find the FF FF end and the length of the ascending encoding,
 	// then allocate that much once: each element costs its own length,
 	// never the length of the rest of the key.
@@ -134,7 +133,7 @@ func (x descending) ConsumeElement(b []byte, c Codec) (any, int, error) {
 	if n != len(asc) {
 		return nil, 0, &DecodeError{Code: x.code, Err: ErrInvalidCode, Detail: "descending element holds more than one element"}
 	}
-	return Descending{V: v}, end + 2, nil
+	return Desc{V: v}, end + 2, nil
 }
 
 // zerosBefore counts the 00 bytes of b before index i.
@@ -142,21 +141,21 @@ func zerosBefore(b []byte, i int) int {
 	return bytes.Count(b[:min(i, len(b))], []byte{0})
 }
 
-func (x descending) CompareValues(a, b any, c Codec) int {
-	return -compareElems(a.(Descending).V, b.(Descending).V, 0, x.inner(c))
+func (x descExtension) CompareValues(a, b any, c Codec) int {
+	return -compareElems(a.(Desc).V, b.(Desc).V, 0, x.inner(c))
 }
 
 // ParseArg reads desc(ELEM): the wrapped element, which may not be a
 // descending element itself.
-func (x descending) ParseArg(arg any, _ Codec) (any, error) {
-	if _, ok := arg.(Descending); ok {
+func (x descExtension) ParseArg(arg any, _ Codec) (any, error) {
+	if _, ok := arg.(Desc); ok {
 		return nil, errors.New("a descending element cannot hold another")
 	}
-	return Descending{V: arg}, nil
+	return Desc{V: arg}, nil
 }
 
-func (x descending) AppendText(dst []byte, v any, c Codec) []byte {
+func (x descExtension) AppendText(dst []byte, v any, c Codec) []byte {
 	dst = append(dst, "desc("...)
-	dst, _ = appendElemText(dst, v.(Descending).V, true, 0, x.inner(c))
+	dst, _ = appendElemText(dst, v.(Desc).V, true, 0, x.inner(c))
 	return append(dst, ')')
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/fdbtuple/fdbtuple/tuple"
 )
 
-var descCodec = tuple.Codec{Extensions: []tuple.Extension{tuple.DescendingExtension(tuple.DefaultDescendingCode)}}
+var descCodec = tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(tuple.DefaultDescCode)}}
 
 // TestDescendingReversesEveryTable: for each ascending table, the same
 // values wrapped in Desc pack to strictly descending bytes, and round-trip.
@@ -19,7 +19,7 @@ func TestDescendingReversesEveryTable(t *testing.T) {
 	for name, rows := range tables {
 		var prev []byte
 		for i, r := range rows {
-			tup := tuple.Tuple{tuple.Desc(r.v)}
+			tup := tuple.Tuple{tuple.Desc{V: r.v}}
 			key, err := descCodec.Pack(tup)
 			if err != nil {
 				t.Fatalf("%s row %d: %v", name, i, err)
@@ -29,9 +29,9 @@ func TestDescendingReversesEveryTable(t *testing.T) {
 				t.Fatalf("%s row %d: unpack %x = %v, %v", name, i, key, back, err)
 			}
 			if i > 0 && bytes.Compare(prev, key) <= 0 {
-				t.Errorf("%s row %d: Desc(%v) = %x does not sort before the previous row's %x", name, i, r.v, key, prev)
+				t.Errorf("%s row %d: Desc{V: %v} = %x does not sort before the previous row's %x", name, i, r.v, key, prev)
 			}
-			if i > 0 && descCodec.Compare(tuple.Tuple{tuple.Desc(rows[i-1].v)}, tup) != 1 {
+			if i > 0 && descCodec.Compare(tuple.Tuple{tuple.Desc{V: rows[i-1].v}}, tup) != 1 {
 				t.Errorf("%s row %d: Compare does not reverse", name, i)
 			}
 			prev = key
@@ -46,28 +46,28 @@ func TestDescendingStrings(t *testing.T) {
 	slices.SortFunc(strs, func(a, b string) int { return -tuple.Compare(tuple.Tuple{a}, tuple.Tuple{b}) })
 	var prev []byte
 	for i, s := range strs {
-		key, err := descCodec.Pack(tuple.Tuple{"user", tuple.Desc(s), int64(1)})
+		key, err := descCodec.Pack(tuple.Tuple{"user", tuple.Desc{V: s}, int64(1)})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if i > 0 && bytes.Compare(prev, key) >= 0 {
-			t.Errorf("Desc(%q) does not sort after Desc(%q)", s, strs[i-1])
+			t.Errorf("Desc{V: %q} does not sort after Desc{V: %q}", s, strs[i-1])
 		}
 		prev = key
 	}
 }
 
 func TestDescendingMisuse(t *testing.T) {
-	if _, err := (tuple.Codec{}).Pack(tuple.Tuple{tuple.Desc(1)}); !errors.Is(err, tuple.ErrUnsupportedType) {
+	if _, err := (tuple.Codec{}).Pack(tuple.Tuple{tuple.Desc{V: 1}}); !errors.Is(err, tuple.ErrUnsupportedType) {
 		t.Errorf("Desc without the extension: %v", err)
 	}
-	if _, err := descCodec.Pack(tuple.Tuple{tuple.Desc(tuple.Desc(1))}); !errors.Is(err, tuple.ErrUnsupportedType) {
-		t.Errorf("Desc(Desc(1)): %v", err)
+	if _, err := descCodec.Pack(tuple.Tuple{tuple.Desc{V: tuple.Desc{V: 1}}}); !errors.Is(err, tuple.ErrUnsupportedType) {
+		t.Errorf("Desc{V: Desc{V: 1}}: %v", err)
 	}
-	if _, err := descCodec.Pack(tuple.Tuple{tuple.Desc(math.NaN()), tuple.Desc(make(chan int))}); err == nil {
-		t.Errorf("Desc(chan) packed")
+	if _, err := descCodec.Pack(tuple.Tuple{tuple.Desc{V: math.NaN()}, tuple.Desc{V: make(chan int)}}); err == nil {
+		t.Errorf("Desc{V: chan} packed")
 	}
-	good, _ := descCodec.Pack(tuple.Tuple{tuple.Desc("ab")})
+	good, _ := descCodec.Pack(tuple.Tuple{tuple.Desc{V: "ab"}})
 	for _, bad := range [][]byte{
 		{0x4f},                         // nothing after the code
 		{0x4f, 0xfd, 0x9e},             // no end
@@ -96,8 +96,8 @@ func TestDescendingMisuse(t *testing.T) {
 // wrapped value's place once, and a decoding fault's offset points into
 // the key.
 func TestDescendingErrors(t *testing.T) {
-	codec := tuple.Codec{Extensions: []tuple.Extension{tuple.DescendingExtension(tuple.DefaultDescendingCode)}}
-	_, err := codec.Pack(tuple.Tuple{"a", tuple.Desc(tuple.Tuple{1, make(chan int)})})
+	codec := tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(tuple.DefaultDescCode)}}
+	_, err := codec.Pack(tuple.Tuple{"a", tuple.Desc{V: tuple.Tuple{1, make(chan int)}}})
 	var ee *tuple.EncodeError
 	if !errors.As(err, &ee) || !slices.Equal(ee.Path, []int{1, 1}) || strings.Count(err.Error(), "element") != 2 {
 		t.Errorf("Pack = %v; want one path [1 1]", err)
@@ -113,7 +113,7 @@ func TestDescendingErrors(t *testing.T) {
 // TestCodecCheckedEverywhere: a codec whose extensions share a code is
 // refused by every method, not only by Pack and Unpack.
 func TestCodecCheckedEverywhere(t *testing.T) {
-	bad := tuple.Codec{Extensions: []tuple.Extension{tuple.DescendingExtension(0x4f), tuple.DescendingExtension(0x4f)}}
+	bad := tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(0x4f), tuple.DescExtension(0x4f)}}
 	if _, _, err := bad.ConsumeElement([]byte{0x14}); err == nil || !strings.Contains(err.Error(), "two extensions") {
 		t.Errorf("ConsumeElement = %v", err)
 	}

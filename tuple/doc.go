@@ -161,7 +161,7 @@
 //
 // The register leaves type codes 0x40–0x4F to third parties. A Codec can
 // carry Extensions that encode values under those codes: this module
-// offers DescendingExtension (Desc(v) sorts v in reverse, for every
+// offers DescExtension (Desc{V: v} sorts v in reverse, for every
 // element kind) and, in package tupledecimal, decimals that sort
 // numerically. Extensions travel in the Codec value; nothing registers
 // globally, and the package-level functions reject user codes.

@@ -1,7 +1,6 @@
 package tuple
 
 import (
-	"errors"
 	"iter"
 
 	"github.com/fdbtuple/fdbtuple/types"
@@ -23,17 +22,7 @@ import (
 // (NestedElements; ConsumeTuple allocates).
 func Elements(b []byte) iter.Seq2[[]byte, error] {
 	return func(yield func([]byte, error) bool) {
-		for i, pos := 0, 0; pos < len(b); i++ {
-			_, n, err := Next(b[pos:])
-			if err != nil {
-				yield(nil, shiftError(err, pos, i))
-				return
-			}
-			if !yield(b[pos:pos+n:pos+n], nil) {
-				return
-			}
-			pos += n
-		}
+		walk(b, topLevel(0), 0, yield)
 	}
 }
 
@@ -43,44 +32,37 @@ func Elements(b []byte) iter.Seq2[[]byte, error] {
 // two bytes 00 FF. Offsets in errors count from elem[0].
 func NestedElements(elem []byte) iter.Seq2[[]byte, error] {
 	return func(yield func([]byte, error) bool) {
-		if len(elem) == 0 || types.Code(elem[0]) != types.CodeNested {
-			yield(nil, kindError(elem, types.KindTuple))
+		if err := expect(elem, types.KindTuple); err != nil {
+			yield(nil, err)
 			return
 		}
-		for i, pos := 0, 1; ; i++ {
-			switch {
-			case pos >= len(elem):
-				d := decoder{in: elem}
-				yield(nil, d.fail(0, ErrUnterminated, "nested tuple has no closing 00"))
-				return
-			case elem[pos] == 0x00 && pos+1 < len(elem) && elem[pos+1] == 0xFF:
-				if !yield(elem[pos:pos+2:pos+2], nil) {
-					return
-				}
-				pos += 2
-				continue
-			case elem[pos] == 0x00:
-				return
-			}
-			_, n, err := Next(elem[pos:])
-			if err != nil {
-				yield(nil, shiftError(err, pos, i))
-				return
-			}
-			if !yield(elem[pos:pos+n:pos+n], nil) {
-				return
-			}
-			pos += n
-		}
+		walk(elem, nestedLevel(0), 1, yield)
 	}
 }
 
-// shiftError makes an error from decoding b[pos:] read as one about
-// element i of b.
-func shiftError(err error, pos, i int) error {
-	var de *DecodeError
-	if errors.As(err, &de) {
-		de.Offset += pos
+// walk yields the encoding of each element of level l, at the given
+// depth, until the level ends or a framing fault, which it yields last.
+func walk(b []byte, l level, depth int, yield func([]byte, error) bool) {
+	fr := framer{in: b}
+	for i := 0; ; i++ {
+		s, at := l.next(b)
+		end := at + 2 // a nested null
+		switch s {
+		case stepEnd:
+			return
+		case stepOpen:
+			yield(nil, frameError(b, -1, -1, depth, fault{l.open, faultOpen}))
+			return
+		case stepElem:
+			var f fault
+			if end, f = fr.frame(at, depth); f.failed() {
+				yield(nil, frameError(b, at, i, depth, f))
+				return
+			}
+			l.pos = end
+		}
+		if !yield(b[at:end:end], nil) {
+			return
+		}
 	}
-	return atIndex(err, i)
 }

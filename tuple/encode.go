@@ -3,11 +3,7 @@ package tuple
 import (
 	"errors"
 	"math/big"
-	"reflect"
 	"unicode/utf8"
-
-	"github.com/fdbtuple/fdbtuple/fdb"
-	"github.com/fdbtuple/fdbtuple/types"
 )
 
 // encoder walks a Go tuple, for sizing or appending. Its fields serve
@@ -27,14 +23,21 @@ type encoder struct {
 	// stampPos is the index in dst of the first 0xFF of the first
 	// incomplete stamp appended.
 	stampPos int
+	// trail is the path of an error, recorded by placed.
+	trail trail
 }
+
+// placed records the path of an error from the encoder, once, at the
+// entry point that returns it.
+func (e *encoder) placed(err error) error { return e.trail.place(err) }
 
 func (e *encoder) appendTuple(dst []byte, t []any, nested bool, depth int) ([]byte, error) {
 	start := len(dst)
 	var err error
 	for i, v := range t {
 		if dst, err = e.appendElem(dst, v, nested, depth); err != nil {
-			return dst[:start], atIndex(err, i)
+			e.trail.add(i)
+			return dst[:start], err
 		}
 	}
 	return dst, nil
@@ -75,24 +78,6 @@ func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte,
 	return e.appendReflect(dst, v, nested, depth)
 }
 
-// AppendNestedElement appends v as an element of a nested tuple that the
-// caller opened with BeginNested (and closes with EndNested): a nil is
-// written 00 FF, and v's own nested tuples count from depth 1 toward
-// MaxDepth, as the decoder counts them. It allocates nothing when cap(dst)
-// has room for the common element types. An error's path starts inside v.
-func AppendNestedElement(dst []byte, v any) ([]byte, error) {
-	one := [1]any{v}
-	if out, ok := appendPlain(dst, one[:], true, 1, noLimit); ok {
-		return out, nil
-	}
-	var e encoder
-	out, err := e.appendElem(dst, v, true, 1)
-	if err != nil {
-		return dst, err
-	}
-	return out, nil
-}
-
 func (e *encoder) appendBig(dst []byte, v *big.Int) ([]byte, error) {
 	out, err := AppendBigInt(dst, v)
 	if err != nil {
@@ -112,65 +97,6 @@ func (e *encoder) appendNested(dst []byte, t []any, depth int) ([]byte, error) {
 	}
 	return EndNested(dst), nil
 }
-
-// canonical converts a value of a named type to the unnamed type it
-// encodes as, or returns ok == false if there is none. An
-// fdb.KeyConvertible (an fdb.Key, a subspace) encodes as the byte string
-// of its key, as in the official binding.
-func canonical(v any) (c any, ok bool) {
-	if k, isKey := v.(fdb.KeyConvertible); isKey {
-		return []byte(k.FDBKey()), true
-	}
-	switch v := v.(type) { // unnamed types first, without reflection
-	case int8:
-		return int64(v), true
-	case int16:
-		return int64(v), true
-	case int32:
-		return int64(v), true
-	case uint:
-		return uint64(v), true
-	case uint8:
-		return uint64(v), true
-	case uint16:
-		return uint64(v), true
-	case uint32:
-		return uint64(v), true
-	}
-	rv := reflect.ValueOf(v)
-	switch rv.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return rv.Int(), true
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return rv.Uint(), true
-	case reflect.Float32:
-		// rv.Float() widens to float64, which quiets a signalling NaN;
-		// a pointer conversion copies the bits as they are.
-		p := reflect.New(rv.Type())
-		p.Elem().Set(rv)
-		return *p.Convert(float32PtrType).Interface().(*float32), true
-	case reflect.Float64:
-		return rv.Float(), true
-	case reflect.Bool:
-		return rv.Bool(), true
-	case reflect.String:
-		return rv.String(), true
-	case reflect.Slice:
-		switch {
-		case rv.Type().Elem().Kind() == reflect.Uint8:
-			return rv.Bytes(), true
-		case rv.Type().Elem() == anyType:
-			return rv.Convert(anySliceType).Interface(), true
-		}
-	}
-	return nil, false
-}
-
-var (
-	anyType        = reflect.TypeFor[any]()
-	anySliceType   = reflect.TypeFor[[]any]()
-	float32PtrType = reflect.TypeFor[*float32]()
-)
 
 func (e *encoder) appendReflect(dst []byte, v any, nested bool, depth int) ([]byte, error) {
 	if x := e.codec.owner(v); x != nil {
@@ -198,7 +124,8 @@ func (e *encoder) sizeTuple(t []any, nested bool, depth int) (int, error) {
 	for i, v := range t {
 		n, err := e.sizeElem(v, nested, depth)
 		if err != nil {
-			return 0, atIndex(err, i)
+			e.trail.add(i)
+			return 0, err
 		}
 		total += n
 	}
@@ -271,41 +198,4 @@ func (e *encoder) sizeNested(t []any, depth int) (int, error) {
 	}
 	n, err := e.sizeTuple(t, true, depth+1)
 	return n + 2, err
-}
-
-// KindOf reports the kind of element v encodes as, without encoding it:
-// types.KindTuple for a Tuple, a []any or a named tuple type,
-// types.KindInt for every integer type, and so on; types.KindInvalid for a
-// value the standard codec cannot encode (an extension's values included).
-func KindOf(v any) types.Kind { return kindOf(v) }
-
-// kindOf reports the kind an element encodes as, without encoding it.
-func kindOf(v any) types.Kind {
-	switch v := v.(type) {
-	case nil:
-		return types.KindNull
-	case []byte:
-		return types.KindBytes
-	case string:
-		return types.KindString
-	case Tuple, []any:
-		return types.KindTuple
-	case int, int64, uint64, *big.Int, big.Int:
-		return types.KindInt
-	case float32:
-		return types.KindFloat32
-	case float64:
-		return types.KindFloat64
-	case bool:
-		return types.KindBool
-	case UUID:
-		return types.KindUUID
-	case Versionstamp:
-		return types.KindVersionstamp
-	default:
-		if c, ok := canonical(v); ok {
-			return kindOf(c)
-		}
-	}
-	return types.KindInvalid
 }

@@ -139,17 +139,41 @@ func writePath(b *strings.Builder, path []int) {
 	b.WriteByte(']')
 }
 
-// atIndex records that err happened inside element i of an enclosing tuple,
-// by prepending i to its path. Paths are built only on the error path, so
-// successful decoding pays nothing for them.
-func atIndex(err error, i int) error {
-	var de *DecodeError
+// A trail is the path of an error while it is built: each level of a
+// walk (the decoder, the encoder, the text printer) adds its element
+// index as the error passes out of it, innermost first, and the entry
+// point records the path on the error once. Successful calls pay nothing
+// for paths.
+type trail []int
+
+// add records that the error happened inside element i of a level.
+func (t *trail) add(i int) { *t = append(*t, i) }
+
+// path returns the indices from the top down, followed by inner, the
+// path an error already had below the walk (from an extension).
+func (t trail) path(inner []int) []int {
+	if len(t) == 0 {
+		return inner
+	}
+	p := make([]int, 0, len(t)+len(inner))
+	for i := len(t) - 1; i >= 0; i-- {
+		p = append(p, t[i])
+	}
+	return append(p, inner...)
+}
+
+// place records the path of an *EncodeError from a walk on the error.
+func (t trail) place(err error) error {
+	if err == nil || len(t) == 0 {
+		return err // without placeOn's variable, which escapes
+	}
+	return t.placeOn(err)
+}
+
+func (t trail) placeOn(err error) error {
 	var ee *EncodeError
-	switch {
-	case errors.As(err, &de):
-		de.Path = append([]int{i}, de.Path...)
-	case errors.As(err, &ee):
-		ee.Path = append([]int{i}, ee.Path...)
+	if errors.As(err, &ee) {
+		ee.Path = t.path(ee.Path)
 	}
 	return err
 }

@@ -147,10 +147,10 @@ func ExamplePrintable() {
 }
 
 func ExampleDesc() {
-	codec := tuple.Codec{Extensions: []tuple.Extension{tuple.DescendingExtension(tuple.DefaultDescendingCode)}}
+	codec := tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(tuple.DefaultDescCode)}}
 	var keys [][]byte
 	for _, ts := range []int{100, 300, 200} {
-		k, err := codec.Pack(tuple.Tuple{"events", tuple.Desc(ts)})
+		k, err := codec.Pack(tuple.Tuple{"events", tuple.Desc{V: ts}})
 		if err != nil {
 			panic(err)
 		}

@@ -165,3 +165,66 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzErrorPath checks where Unpack says a fault is against the framing
+// that Elements and NestedElements report: the error's Path leads, element
+// by element, to the element at its Offset or to the nested tuple holding
+// it, and a key Unpack accepts walks without error, element for element.
+func FuzzErrorPath(f *testing.F) {
+	for _, s := range []string{
+		"", "\x02user\x00\x15\x2a", "\x05\x00\xff\x05\x00\x00", "\x05\x15\x01\x05\x21\x00\x00",
+		"\x05\x02\xed\xa0\x80\x00\x00", "\x05\x05\x15\x01\x00", "\x15\x01\x05\x16\x00\x01\x00",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		tup, err := tuple.Unpack(b)
+		if err == nil {
+			n := 0
+			for _, err := range tuple.Elements(b) {
+				if err != nil {
+					t.Fatalf("%x: Unpack accepts it, Elements says %v", b, err)
+				}
+				n++
+			}
+			if n != len(tup) {
+				t.Fatalf("%x: Unpack gives %d elements, Elements %d", b, len(tup), n)
+			}
+			return
+		}
+		var de *tuple.DecodeError
+		if !errors.As(err, &de) {
+			t.Fatalf("%x: %v is not a *DecodeError", b, err)
+		}
+		if de.Offset < 0 || de.Offset > len(b) || len(de.Path) == 0 {
+			t.Fatalf("%x: offset %d, path %v", b, de.Offset, de.Path)
+		}
+		// Follow the path with Next: the elements before each index
+		// frame, and the element it names starts at or before the fault.
+		start := 0
+		for depth, want := range de.Path {
+			p := start
+			if depth > 0 {
+				p++ // after the nested tuple's 05
+			}
+			for i := 0; i < want; i++ {
+				if p >= len(b) {
+					t.Fatalf("%x: path %v runs past the key (%v)", b, de.Path, err)
+				}
+				if depth > 0 && b[p] == 0x00 && p+1 < len(b) && b[p+1] == 0xFF {
+					p += 2 // a nested null
+					continue
+				}
+				_, n, nerr := tuple.Next(b[p:])
+				if nerr != nil {
+					t.Fatalf("%x: path %v: element %d at depth %d does not frame: %v (%v)", b, de.Path, i, depth, nerr, err)
+				}
+				p += n
+			}
+			start = p
+		}
+		if de.Offset < start {
+			t.Fatalf("%x: path %v leads to offset %d, after the fault's %d (%v)", b, de.Path, start, de.Offset, err)
+		}
+	})
+}

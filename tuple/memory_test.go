@@ -22,7 +22,7 @@ type memoryCase struct {
 
 var memCodec = tuple.Codec{Extensions: []tuple.Extension{
 	tupledecimal.Extension(tupledecimal.DefaultCode),
-	tuple.DescendingExtension(tuple.DefaultDescendingCode),
+	tuple.DescExtension(tuple.DefaultDescCode),
 }}
 
 // repeatKey packs one element and repeats it to about n bytes, with an
@@ -50,7 +50,7 @@ func memoryCases() []memoryCase {
 	ints := tuple.Tuple{0}
 	strs := tuple.Tuple{"ab\x00c"}
 	dec := tuple.Tuple{decimal.RequireFromString("-123.456e70")}
-	desc := tuple.Tuple{tuple.Desc("ab\x00c")}
+	desc := tuple.Tuple{tuple.Desc{V: "ab\x00c"}}
 	var cases []memoryCase
 	for _, bad := range []bool{false, true} {
 		v := map[bool]string{false: "valid", true: "invalid"}[bad]

@@ -58,7 +58,29 @@ func AppendElementText(dst []byte, v any) ([]byte, error) {
 	return appendElemText(dst, v, false, 0, Codec{})
 }
 
+// appendTupleText and appendElemText print a tuple or one element. With
+// lax, an unsupported value prints as unsupported(<type>) instead of
+// failing. An error's path is recorded once, here.
 func appendTupleText(dst []byte, t []any, lax bool, depth int, c Codec) ([]byte, error) {
+	p := printer{lax: lax, codec: c}
+	out, err := p.tuple(dst, t, depth)
+	return out, p.trail.place(err)
+}
+
+func appendElemText(dst []byte, v any, lax bool, depth int, c Codec) ([]byte, error) {
+	p := printer{lax: lax, codec: c}
+	out, err := p.elem(dst, v, depth)
+	return out, p.trail.place(err)
+}
+
+// printer writes the text form, as the encoder writes the binary one.
+type printer struct {
+	lax   bool
+	codec Codec
+	trail trail // the path of an error
+}
+
+func (p *printer) tuple(dst []byte, t []any, depth int) ([]byte, error) {
 	if depth > MaxDepth {
 		return dst, &EncodeError{Value: t, Err: ErrTooDeep}
 	}
@@ -68,8 +90,9 @@ func appendTupleText(dst []byte, t []any, lax bool, depth int, c Codec) ([]byte,
 			dst = append(dst, ", "...)
 		}
 		var err error
-		if dst, err = appendElemText(dst, v, lax, depth, c); err != nil {
-			return dst, atIndex(err, i)
+		if dst, err = p.elem(dst, v, depth); err != nil {
+			p.trail.add(i)
+			return dst, err
 		}
 	}
 	if len(t) == 1 {
@@ -78,7 +101,7 @@ func appendTupleText(dst []byte, t []any, lax bool, depth int, c Codec) ([]byte,
 	return append(dst, ')'), nil
 }
 
-func appendElemText(dst []byte, v any, lax bool, depth int, c Codec) ([]byte, error) {
+func (p *printer) elem(dst []byte, v any, depth int) ([]byte, error) {
 	switch v := normalize(v).(type) {
 	case nil:
 		return append(dst, "nil"...), nil
@@ -107,14 +130,14 @@ func appendElemText(dst []byte, v any, lax bool, depth int, c Codec) ([]byte, er
 	case Versionstamp:
 		return v.AppendText(dst)
 	case Tuple:
-		return appendTupleText(dst, v, lax, depth+1, c)
+		return p.tuple(dst, v, depth+1)
 	case []any:
-		return appendTupleText(dst, v, lax, depth+1, c)
+		return p.tuple(dst, v, depth+1)
 	}
-	if x := c.owner(v); x != nil {
-		return x.AppendText(dst, v, c), nil
+	if x := p.codec.owner(v); x != nil {
+		return x.AppendText(dst, v, p.codec), nil
 	}
-	if lax {
+	if p.lax {
 		return fmt.Appendf(dst, "unsupported(%T)", v), nil
 	}
 	return dst, &EncodeError{Value: v, Err: ErrUnsupportedType}

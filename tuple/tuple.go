@@ -70,12 +70,13 @@ func packAfter(prefix []byte, t Tuple, rawUTF8 bool) ([]byte, error) {
 	e := encoder{rawUTF8: rawUTF8}
 	n, err := e.sizeTuple(t, false, 0)
 	if err != nil {
-		return nil, err
+		return nil, e.placed(err)
 	}
 	e.validated = true
 	dst := make([]byte, len(prefix), len(prefix)+n)
 	copy(dst, prefix)
-	return e.appendTuple(dst, t, false, 0)
+	out, err := e.appendTuple(dst, t, false, 0)
+	return out, e.placed(err)
 }
 
 // stackPackLen is the longest encoding Pack builds on the stack before
@@ -100,7 +101,8 @@ func (t Tuple) AppendBinary(dst []byte) ([]byte, error) {
 		return out, nil
 	}
 	var e encoder
-	return e.appendTuple(dst, t, false, 0)
+	out, err := e.appendTuple(dst, t, false, 0)
+	return out, e.placed(err)
 }
 
 // FDBKey returns Pack(), so that a Tuple is an fdb.KeyConvertible, as in

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+
+	"github.com/fdbtuple/fdbtuple/types"
 )
 
 // OffsetSize is the width of the position suffix that PackWithVersionstamp
@@ -64,7 +66,7 @@ func (t Tuple) appendWithVersionstamp(dst []byte, size OffsetSize, rawUTF8 bool)
 	out, err := e.appendTuple(dst, t, false, 0)
 	switch {
 	case err != nil:
-		return dst, err
+		return dst, e.placed(err)
 	case e.stamps == 0:
 		return dst, ErrNoIncompleteVersionstamp
 	case e.stamps > 1:
@@ -109,4 +111,29 @@ func countIncomplete(t []any, depth int) int {
 		}
 	}
 	return n
+}
+
+// AppendVersionstamp appends a versionstamp (code 33) as its 12 bytes.
+// It writes an incomplete stamp like any other: plain packing refuses
+// incomplete stamps one level up, in Tuple.AppendBinary, because only
+// PackWithVersionstamp can make a usable key of one.
+func AppendVersionstamp(dst []byte, v types.Versionstamp) []byte {
+	dst = append(append(dst, byte(types.CodeVersionstamp)), v.TransactionVersion[:]...)
+	return append(dst, byte(v.UserVersion>>8), byte(v.UserVersion))
+}
+
+// ConsumeVersionstamp decodes a versionstamp (code 33). Ten FF bytes of
+// transaction version decode as an incomplete stamp.
+func ConsumeVersionstamp(b []byte) (v Versionstamp, n int, err error) {
+	if n, err = consumeFixed(b, types.KindVersionstamp); err != nil {
+		return v, 0, err
+	}
+	return decodeVersionstamp(b[1:n]), n, nil
+}
+
+// decodeVersionstamp reads the 12 bytes after a versionstamp's code.
+func decodeVersionstamp(b []byte) Versionstamp {
+	var v Versionstamp
+	_ = v.UnmarshalBinary(b[:types.VersionstampLength])
+	return v
 }

@@ -94,7 +94,7 @@ func (n Notation) decodeTagged(key string, val json.RawMessage, depth int) (any,
 		if err != nil {
 			return nil, fmt.Errorf("vectors: desc: %w", err)
 		}
-		return tuple.Desc(v), nil
+		return tuple.Desc{V: v}, nil
 	}
 	if key == "bool" {
 		var b bool
@@ -247,7 +247,7 @@ func (n Notation) encodeElement(buf *bytes.Buffer, v any) error {
 		buf.WriteByte('}')
 	case []any:
 		return n.encodeElement(buf, tuple.Tuple(v))
-	case tuple.Descending:
+	case tuple.Desc:
 		buf.WriteString(`{"desc": `)
 		if err := n.encodeElement(buf, v.V); err != nil {
 			return err

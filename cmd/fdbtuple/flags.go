@@ -162,7 +162,7 @@ func (o *options) codec() (tuple.Codec, error) {
 		case "decimal":
 			c.Extensions = append(c.Extensions, tupledecimal.Extension(tupledecimal.DefaultCode))
 		case "desc":
-			c.Extensions = append(c.Extensions, tuple.DescendingExtension(tuple.DefaultDescendingCode))
+			c.Extensions = append(c.Extensions, tuple.DescExtension(tuple.DefaultDescCode))
 		default:
 			return c, usagef("-ext knows decimal and desc, not %q", name)
 		}

@@ -23,7 +23,7 @@ import (
 // string), naive keys with a letter: the three never mix.
 
 // indexCodec packs index keys, whose timestamps sort descending.
-var indexCodec = tuple.Codec{Extensions: []tuple.Extension{tuple.DescendingExtension(tuple.DefaultDescendingCode)}}
+var indexCodec = tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(tuple.DefaultDescCode)}}
 
 // CommentIndex is the first element of every comment index key.
 const CommentIndex = "recent-comments"
@@ -45,7 +45,7 @@ func (r Record) pairs() ([]Pair, error) {
 		if err != nil {
 			return nil, err
 		}
-		idx, err := indexCodec.Pack(tuple.Tuple{"idx", CommentIndex, postKey, tuple.Desc(r.Path.ID()[0])})
+		idx, err := indexCodec.Pack(tuple.Tuple{"idx", CommentIndex, postKey, tuple.Desc{V: r.Path.ID()[0]}})
 		if err != nil {
 			return nil, fmt.Errorf("timeline: index of %s: %w", r.Path, err)
 		}

@@ -1,0 +1,104 @@
+package tuple
+
+import "github.com/fdbtuple/fdbtuple/types"
+
+// The shape pass frames a whole strict input before the decoder fills it,
+// and counts what the result will hold: the elements of every tuple and
+// the content bytes of all strings and of all byte strings. With those the
+// decoder allocates a handful of times whatever the tuple holds, instead
+// of once or twice per element. It builds no error: at a fault it stops,
+// and the decoder reads the input again to report the first fault in
+// input order.
+
+// shape is what the pass learns.
+type shape struct {
+	elems int // elements of every tuple, all levels
+	text  int // content bytes of all strings
+	blob  int // content bytes of all byte strings
+	// The element count of every tuple, the top level first and then each
+	// nested tuple in the order of its 05 code, which is the order the
+	// decoder meets them in: the first ones in an array, so that most
+	// keys need no allocation for them, the rest in more.
+	counts [8]int
+	more   []int
+	tuples int
+}
+
+// measure frames the tuple that starts at in[start] and runs to the end of
+// in. It reports false at the first fault.
+func (sh *shape) measure(in []byte, start int) bool {
+	_, ok := sh.tuple(&framer{in: in}, topLevel(start), 0)
+	return ok
+}
+
+// tuple measures one level and returns the offset after it.
+func (sh *shape) tuple(fr *framer, l level, depth int) (int, bool) {
+	i := sh.reserve()
+	n := 0
+	for ; ; n++ {
+		s, at := l.next(fr.in)
+		switch s {
+		case stepEnd:
+			*sh.slot(i) = n
+			sh.elems += n
+			return l.pos, true
+		case stepOpen:
+			return 0, false
+		case stepNull:
+			continue
+		}
+		if n := fixedSize[fr.in[at]]; n > 0 && n <= len(fr.in)-at {
+			l.pos = at + n // the commonest case, without a call
+			continue
+		}
+		switch types.Code(fr.in[at]) {
+		case types.CodeBytes, types.CodeString:
+			end, next, esc, f := stringSpan(fr.in, at, false)
+			if f.failed() {
+				return 0, false
+			}
+			if fr.in[at] == byte(types.CodeBytes) {
+				sh.blob += end - at - 1 - esc
+			} else {
+				sh.text += end - at - 1 - esc
+			}
+			l.pos = next
+		case types.CodeNested:
+			if depth >= MaxDepth {
+				return 0, false
+			}
+			next, ok := sh.tuple(fr, nestedLevel(at), depth+1)
+			if !ok {
+				return 0, false
+			}
+			l.pos = next
+		default:
+			end, f := fr.frame(at, depth)
+			if f.failed() {
+				return 0, false
+			}
+			l.pos = end
+		}
+	}
+}
+
+// reserve returns the index of the next tuple's count.
+func (sh *shape) reserve() int {
+	i := sh.tuples
+	sh.tuples++
+	if i >= len(sh.counts) {
+		sh.more = append(sh.more, 0)
+	}
+	return i
+}
+
+// slot returns where the count of the i-th tuple is kept.
+func (sh *shape) slot(i int) *int {
+	if i < len(sh.counts) {
+		return &sh.counts[i]
+	}
+	return &sh.more[i-len(sh.counts)]
+}
+
+// count returns the element count of the i-th tuple.
+func (sh *shape) count(i int) int { return *sh.slot(i) }

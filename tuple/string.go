@@ -1,0 +1,261 @@
+package tuple
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/fdbtuple/fdbtuple/types"
+)
+
+// AppendBytes appends a byte string: 01, the bytes with every 00 written as
+// 00 FF, and a terminating 00.
+func AppendBytes(dst, v []byte) []byte {
+	dst = append(dst, byte(types.CodeBytes))
+	return append(appendEscapedBytes(dst, v), 0x00)
+}
+
+// AppendString appends a Unicode string the way AppendBytes appends bytes,
+// with code 02. The string must be valid UTF-8, since every other binding
+// rejects invalid UTF-8 when it reads the key; AppendString does not check
+// (the check costs a pass over the string), so use AppendStringChecked or
+// Tuple.AppendBinary where the text comes from outside.
+func AppendString(dst []byte, v string) []byte {
+	dst = append(dst, byte(types.CodeString))
+	return append(appendEscapedString(dst, v), 0x00)
+}
+
+// AppendStringChecked is AppendString that first checks that v is valid
+// UTF-8. On error it returns dst unchanged and ErrInvalidUTF8.
+func AppendStringChecked(dst []byte, v string) ([]byte, error) {
+	if !utf8.ValidString(v) {
+		return dst, ErrInvalidUTF8
+	}
+	return AppendString(dst, v), nil
+}
+
+// appendEscapedBytes and appendEscapedString copy runs between zero bytes
+// with one append each; the search for 00 is the vectorised IndexByte, so
+// long strings with few zeros cost little more than a copy.
+func appendEscapedBytes(dst, v []byte) []byte {
+	for {
+		i := bytes.IndexByte(v, 0x00)
+		if i < 0 {
+			return append(dst, v...)
+		}
+		dst = append(dst, v[:i]...)
+		for ; i < len(v) && v[i] == 0x00; i++ { // a run of zeros
+			dst = append(dst, 0x00, 0xFF)
+		}
+		v = v[i:]
+	}
+}
+
+func appendEscapedString(dst []byte, v string) []byte {
+	for {
+		i := strings.IndexByte(v, 0x00)
+		if i < 0 {
+			return append(dst, v...)
+		}
+		dst = append(dst, v[:i]...)
+		for ; i < len(v) && v[i] == 0x00; i++ { // a run of zeros
+			dst = append(dst, 0x00, 0xFF)
+		}
+		v = v[i:]
+	}
+}
+
+// consumeRaw frames the byte or text string at b[0] and returns its
+// escaped content.
+func consumeRaw(b []byte, k types.Kind) (raw []byte, esc, n int, err error) {
+	if err := expect(b, k); err != nil {
+		return nil, 0, 0, err
+	}
+	end, next, esc, f := stringSpan(b, 0, false)
+	if f.failed() {
+		return nil, 0, 0, elementError(b, f)
+	}
+	return b[1:end], esc, next, nil
+}
+
+// ConsumeBytesAppend decodes a byte string (code 01) by appending its
+// unescaped content to dst. It does not allocate when cap(dst) has room.
+func ConsumeBytesAppend(dst, b []byte) (out []byte, n int, err error) {
+	raw, _, n, err := consumeRaw(b, types.KindBytes)
+	if err != nil {
+		return dst, 0, err
+	}
+	return unescaped(dst, raw), n, nil
+}
+
+// ConsumeBytes decodes a byte string (code 01) into new memory.
+func ConsumeBytes(b []byte) (v []byte, n int, err error) {
+	raw, esc, n, err := consumeRaw(b, types.KindBytes)
+	if err != nil {
+		return nil, 0, err
+	}
+	return unescaped(make([]byte, 0, len(raw)-esc), raw), n, nil
+}
+
+// ConsumeStringAppend decodes a string (code 02) by appending its UTF-8
+// bytes to dst, after checking they are valid UTF-8. It does not allocate
+// when cap(dst) has room.
+func ConsumeStringAppend(dst, b []byte) (out []byte, n int, err error) {
+	raw, _, n, err := consumeRaw(b, types.KindString)
+	if err != nil {
+		return dst, 0, err
+	}
+	start := len(dst)
+	out = unescaped(dst, raw)
+	if !utf8.Valid(out[start:]) {
+		return dst, 0, elementError(b, fault{0, faultUTF8})
+	}
+	return out, n, nil
+}
+
+// ConsumeString decodes a string (code 02) into a new Go string.
+func ConsumeString(b []byte) (v string, n int, err error) {
+	raw, esc, n, err := consumeRaw(b, types.KindString)
+	if err != nil {
+		return "", 0, err
+	}
+	content := raw
+	if esc > 0 {
+		content = unescaped(make([]byte, 0, len(raw)-esc), raw)
+	}
+	if !utf8.Valid(content) {
+		return "", 0, elementError(b, fault{0, faultUTF8})
+	}
+	return string(content), n, nil
+}
+
+// stringSpan frames the byte or text string at in[pos]: its escaped
+// content is in[pos+1:end], the element ends at next, and esc counts its
+// escaped zeros. Leniently, a string without a terminator runs to the
+// end of the input.
+func stringSpan(in []byte, pos int, lenient bool) (end, next, esc int, f fault) {
+	end, esc, found := terminator(in, pos+1)
+	switch {
+	case found:
+		return end, end + 1, esc, fault{}
+	case lenient:
+		return end, end, esc, fault{}
+	}
+	return 0, 0, 0, fault{pos, faultUnterminated}
+}
+
+// terminator finds the 00 that ends the byte or text string whose payload
+// starts at from: the first 00 not followed by FF. It also counts the
+// escaped zeros. If there is none it returns end == len(in), found false.
+// Runs of escaped zeros are stepped over without a new search, so that a
+// string of zeros costs no more per byte than one with a few.
+func terminator(in []byte, from int) (end, escapes int, found bool) {
+	// Most key strings are short: one plain loop finds their end sooner
+	// than the vectorised search, whose call costs more than a few bytes.
+	for i := from; i < len(in) && i < from+shortLen; i++ {
+		if in[i] == 0x00 {
+			if i+1 < len(in) && in[i+1] == 0xFF {
+				break // an escaped zero: the general search
+			}
+			return i, 0, true
+		}
+	}
+	i := bytes.IndexByte(in[from:], 0x00)
+	for i >= 0 {
+		from += i
+		for from+1 < len(in) && in[from] == 0x00 && in[from+1] == 0xFF {
+			escapes++
+			from += 2
+		}
+		if from < len(in) && in[from] == 0x00 {
+			return from, escapes, true
+		}
+		i = bytes.IndexByte(in[from:], 0x00)
+	}
+	return len(in), escapes, false
+}
+
+// unescaped appends the escaped content raw of a string, unescaped.
+func unescaped(dst, raw []byte) []byte {
+	out, _ := appendUnescaped(dst, raw, 0)
+	return out
+}
+
+// appendUnescaped appends the content of a byte or text string that
+// starts at in[from], with every 00 FF turned back into 00, and returns
+// the offset of its terminator, the first 00 not followed by FF (len(in)
+// if there is none). Given a string's escaped content alone, it appends
+// all of it.
+func appendUnescaped(dst, in []byte, from int) ([]byte, int) {
+	for {
+		i := bytes.IndexByte(in[from:], 0x00)
+		if i < 0 {
+			return append(dst, in[from:]...), len(in)
+		}
+		end := from + i
+		if end+1 >= len(in) || in[end+1] != 0xFF {
+			return append(dst, in[from:end]...), end
+		}
+		dst = append(dst, in[from:end+1]...) // through the escaped 00
+		from = end + 2
+		for from+1 < len(in) && in[from] == 0x00 && in[from+1] == 0xFF {
+			dst = append(dst, 0x00) // a run of zeros without a new search
+			from += 2
+		}
+	}
+}
+
+// invalidUTF8At returns the index of the first byte of b that does not
+// start a valid UTF-8 sequence, or -1 if there is none. The decoders ask
+// it of string payloads, the parser of string literals.
+func invalidUTF8At[B ~[]byte | ~string](b B) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRuneInString(string(b[i:min(i+utf8.UTFMax, len(b))]))
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// Keys are mostly short ASCII strings. For those, one plain loop that
+// checks every byte at once (no 00 to escape, nothing to validate as
+// UTF-8) beats the vectorised searches, whose call overhead dominates on
+// a few bytes. Longer inputs go to the vectorised paths.
+const shortLen = 32
+
+// validUTF8 is utf8.Valid, with a plain loop for short ASCII text.
+func validUTF8(b []byte) bool {
+	if len(b) <= shortLen {
+		for _, c := range b {
+			if c >= 0x80 {
+				return utf8.Valid(b)
+			}
+		}
+		return true
+	}
+	return utf8.Valid(b)
+}
+
+// plainASCII reports whether s is short, ASCII and free of 00 bytes, so
+// that it can be copied into an encoding as it is.
+func plainASCII(s string) bool {
+	if len(s) > shortLen {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == 0x00 || c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// SizeBytes reports the encoded length of a byte string.
+func SizeBytes(v []byte) int { return 2 + len(v) + bytes.Count(v, zeroByte) }
+
+// SizeString reports the encoded length of a string.
+func SizeString(v string) int { return 2 + len(v) + strings.Count(v, "\x00") }
+
+var zeroByte = []byte{0}
