@@ -8,6 +8,11 @@ import (
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
+// Integers beyond 64 bits. Magnitudes of 9 to 255 bytes use 1D (positive)
+// or 0B (negative) followed by one length byte (inverted for negatives, so
+// that longer negatives sort first) and the magnitude (inverted for
+// negatives). Values that fit in 8 bytes use the forms of int.go.
+
 // maxBigIntBytes is the largest magnitude, in bytes, that the one-byte
 // length of codes 0B and 1D can describe.
 const maxBigIntBytes = 255

@@ -89,6 +89,16 @@ func (c Codec) unpack(in []byte, start int) (Tuple, error) {
 	return t, nil
 }
 
+// framer returns a framer of in with c's extensions and leniency.
+func (c Codec) framer(in []byte) framer {
+	fr := framer{in: in, lenient: c.Lenient}
+	if len(c.Extensions) > 0 {
+		withExt := c
+		fr.codec = &withExt
+	}
+	return fr
+}
+
 // start readies d to decode in with c's options, growing its tuples. (A
 // decoder is large: it is set up in place rather than returned.)
 func (d *decoder) start(c Codec, in []byte) {

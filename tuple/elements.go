@@ -22,7 +22,7 @@ import (
 // (NestedElements; ConsumeTuple allocates).
 func Elements(b []byte) iter.Seq2[[]byte, error] {
 	return func(yield func([]byte, error) bool) {
-		walk(b, topLevel(0), 0, yield)
+		walk(framer{in: b}, topLevel(0), 0, yield)
 	}
 }
 
@@ -36,14 +36,14 @@ func NestedElements(elem []byte) iter.Seq2[[]byte, error] {
 			yield(nil, err)
 			return
 		}
-		walk(elem, nestedLevel(0), 1, yield)
+		walk(framer{in: elem}, nestedLevel(0), 1, yield)
 	}
 }
 
 // walk yields the encoding of each element of level l, at the given
 // depth, until the level ends or a framing fault, which it yields last.
-func walk(b []byte, l level, depth int, yield func([]byte, error) bool) {
-	fr := framer{in: b}
+func walk(fr framer, l level, depth int, yield func([]byte, error) bool) {
+	b := fr.in
 	for i := 0; ; i++ {
 		s, at := l.next(b)
 		end := at + 2 // a nested null
@@ -51,12 +51,12 @@ func walk(b []byte, l level, depth int, yield func([]byte, error) bool) {
 		case stepEnd:
 			return
 		case stepOpen:
-			yield(nil, frameError(b, -1, -1, depth, fault{l.open, faultOpen}))
+			yield(nil, frameError(fr, -1, -1, depth, fault{l.open, faultOpen}))
 			return
 		case stepElem:
 			var f fault
 			if end, f = fr.frame(at, depth); f.failed() {
-				yield(nil, frameError(b, at, i, depth, f))
+				yield(nil, frameError(fr, at, i, depth, f))
 				return
 			}
 			l.pos = end
@@ -64,5 +64,33 @@ func walk(b []byte, l level, depth int, yield func([]byte, error) bool) {
 		if !yield(b[at:end:end], nil) {
 			return
 		}
+	}
+}
+
+// Elements is the package Elements with c's extensions and leniency: an
+// extension's element is framed by decoding it.
+func (c Codec) Elements(b []byte) iter.Seq2[[]byte, error] {
+	return func(yield func([]byte, error) bool) {
+		if err := c.check(); err != nil {
+			yield(nil, err)
+			return
+		}
+		walk(c.framer(b), topLevel(0), 0, yield)
+	}
+}
+
+// NestedElements is the package NestedElements with c's extensions and
+// leniency.
+func (c Codec) NestedElements(elem []byte) iter.Seq2[[]byte, error] {
+	return func(yield func([]byte, error) bool) {
+		if err := expect(elem, types.KindTuple); err != nil {
+			yield(nil, err)
+			return
+		}
+		if err := c.check(); err != nil {
+			yield(nil, err)
+			return
+		}
+		walk(c.framer(elem), nestedLevel(0), 1, yield)
 	}
 }

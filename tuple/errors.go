@@ -62,8 +62,9 @@ var (
 // DecodeError reports bytes that are not a valid packed tuple: where, what
 // and why.
 type DecodeError struct {
-	// Offset is the byte offset, in the input given to the decoder, of the
-	// element (or byte) at fault.
+	// Offset is the byte offset of the element (or byte) at fault, counted
+	// from the start of the whole key: for UnpackAfter, the prefix
+	// included; for a Consume function or Next, from the b it was given.
 	Offset int
 	// Path holds the element indices leading to the fault: [3] is the
 	// fourth top-level element, [3 0] the first element nested inside it.
@@ -77,7 +78,8 @@ type DecodeError struct {
 }
 
 // Error reads, for example,
-// "tuple: truncated element at offset 3 (element [1 0], float64): needs 8 bytes, 2 remain".
+// "tuple: truncated element at offset 3 (element [1 0], float64): needs 8 bytes after the code, 2 remain"
+// (see the example).
 // Errors from the single-element functions (Next, Consume) have no path.
 func (e *DecodeError) Error() string {
 	var b strings.Builder
@@ -112,7 +114,8 @@ type EncodeError struct {
 	Err error
 }
 
-// Error reads, for example, "tuple: unsupported element type chan int (element [2])".
+// Error reads, for example, "tuple: unsupported element type chan int (element [2])"
+// (see the example).
 func (e *EncodeError) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Err.Error())
@@ -192,7 +195,8 @@ type SyntaxError struct {
 }
 
 // Error reads, for example,
-// "tuple: syntax error at offset 7: expected ',' or ')' after an element, found 'x'".
+// "tuple: syntax error at offset 5: expected ',' or ')' after an element, found 'x'"
+// (see the example).
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("%v at offset %d: %s", e.Err, e.Offset, e.Msg)
 }

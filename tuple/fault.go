@@ -48,14 +48,14 @@ func (d *decoder) error(f fault) error {
 }
 
 // elementError is the error of fault f in the single element at b[0].
-func elementError(b []byte, f fault) error { return frameError(b, 0, -1, 0, f) }
+func elementError(b []byte, f fault) error { return frameError(framer{in: b}, 0, -1, 0, f) }
 
 // frameError is the error of fault f that framing found in the element
 // at b[at], whose index in its tuple is i (-1: none, for a single
 // element). Framing that element again with a trail gives the rest of
 // the path, inside the element.
-func frameError(b []byte, at, i, depth int, f fault) error {
-	d := decoder{framer: framer{in: b}}
+func frameError(fr framer, at, i, depth int, f fault) error {
+	d := decoder{framer: fr}
 	if at >= 0 && f.pos > at {
 		d.framer.trail = &d.trail
 		d.frame(at, depth)

@@ -7,32 +7,28 @@ import (
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
+// Floats: 20 and four bytes for a float32, 21 and eight for a float64.
+// The IEEE bits are taken big-endian; a positive value has only its sign
+// bit flipped and a negative one has every bit flipped. That maps the IEEE
+// total order (negative NaNs, -Inf, negatives, -0, +0, positives, +Inf,
+// positive NaNs) onto unsigned byte order. NaN payloads are kept.
+
 // AppendFloat32 appends a float32 (code 20), keeping NaN payloads and the
 // sign of zero.
 func AppendFloat32(dst []byte, v float32) []byte {
-	u := math.Float32bits(v)
-	if u&(1<<31) != 0 {
-		u = ^u
-	} else {
-		u ^= 1 << 31
-	}
-	return binary.BigEndian.AppendUint32(append(dst, byte(types.CodeFloat32)), u)
+	return binary.BigEndian.AppendUint32(append(dst, byte(types.CodeFloat32)), orderBits32(v))
 }
 
 // AppendFloat64 appends a float64 (code 21), keeping NaN payloads and the
 // sign of zero.
 func AppendFloat64(dst []byte, v float64) []byte {
-	u := math.Float64bits(v)
-	if u&(1<<63) != 0 {
-		u = ^u
-	} else {
-		u ^= 1 << 63
-	}
-	return binary.BigEndian.AppendUint64(append(dst, byte(types.CodeFloat64)), u)
+	return binary.BigEndian.AppendUint64(append(dst, byte(types.CodeFloat64)), orderBits64(v))
 }
 
 // orderBits32 and orderBits64 apply the encoding's bit transform, which
-// maps the IEEE total order onto unsigned integer order.
+// maps the IEEE total order onto unsigned integer order: the Append
+// functions write it, Compare compares by it, and decodeFloat32 and
+// decodeFloat64 undo it.
 func orderBits32(f float32) uint32 {
 	u := math.Float32bits(f)
 	if u&(1<<31) != 0 {
@@ -88,3 +84,9 @@ func decodeFloat64(u uint64) float64 {
 	}
 	return math.Float64frombits(u)
 }
+
+// Sizes of the float elements, type code included.
+const (
+	SizeFloat32 = 5
+	SizeFloat64 = 9
+)

@@ -9,6 +9,15 @@ import (
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
+// Integers up to 64 bits. Zero is the single byte 14. A magnitude of
+// n <= 8 bytes follows code 14+n (positive) or 14-n (negative); negative
+// values are written as the one's complement of the magnitude, so that
+// larger magnitudes give smaller bytes. Every integer is written in its
+// shortest form, and strict decoding accepts nothing else. Because 2^64-1
+// fits in eight bytes, it is written 1C FF*8, as the Go and Java bindings
+// do; the Python binding's 1D 08 FF*8 is accepted on decode
+// (apple/foundationdb#1296). Bigger integers are in bigint.go.
+
 // AppendInt appends a signed integer in its minimal form.
 func AppendInt(dst []byte, v int64) []byte {
 	if v >= 0 {

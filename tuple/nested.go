@@ -2,6 +2,9 @@ package tuple
 
 import "github.com/fdbtuple/fdbtuple/types"
 
+// Nested tuples: 05, the elements, and a closing 00. A null inside is
+// written 00 FF. frame.go reads where a nested tuple ends.
+
 // BeginNested appends the start of a nested tuple (05). Append its
 // elements with the Append functions, writing nulls with AppendNestedNull,
 // then close it with EndNested.

@@ -5,6 +5,11 @@ import (
 	"github.com/google/uuid"
 )
 
+// The elements of one fixed form: null (00; 00 FF inside a nested tuple,
+// where a bare 00 ends the tuple), false (26) and true (27), and UUIDs (30
+// and the 16 bytes in network order). Versionstamps are in
+// versionstamp.go.
+
 // AppendNull appends a top-level null (00). Inside a nested tuple, null is
 // written 00 FF: use AppendNestedNull there.
 func AppendNull(dst []byte) []byte {
@@ -56,3 +61,11 @@ func ConsumeUUID(b []byte) (v UUID, n int, err error) {
 	}
 	return UUID(b[1:n]), n, nil
 }
+
+// Sizes of the fixed-size elements, type code included.
+const (
+	SizeNull       = 1
+	SizeNestedNull = 2
+	SizeBool       = 1
+	SizeUUID       = 17
+)

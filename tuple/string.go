@@ -8,6 +8,12 @@ import (
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
+// Byte strings (01) and Unicode strings (02, UTF-8): the code, the content
+// with every 00 written 00 FF, and a terminating 00. Escaping keeps the
+// order of the content: a shorter string sorts first because its
+// terminating 00 is below every content byte, and 00 FF sorts below any
+// other continuation.
+
 // AppendBytes appends a byte string: 01, the bytes with every 00 written as
 // 00 FF, and a terminating 00.
 func AppendBytes(dst, v []byte) []byte {

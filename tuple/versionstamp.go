@@ -137,3 +137,7 @@ func decodeVersionstamp(b []byte) Versionstamp {
 	_ = v.UnmarshalBinary(b[:types.VersionstampLength])
 	return v
 }
+
+// SizeVersionstamp is the size of a versionstamp element, type code
+// included.
+const SizeVersionstamp = 1 + types.VersionstampLength

@@ -174,25 +174,28 @@ func (d *describer) row(pos, n, depth int, code string, value string) {
 }
 
 // element prints the element at pos, which decodes (longestTuple has
-// checked it), and returns the position after it.
+// checked it), and returns the position after it. A nested tuple's
+// elements come from the codec's own framing, NestedElements.
 func (d *describer) element(pos, depth int) int {
 	code := types.Code(d.key[pos])
+	v, n, _ := d.codec.ConsumeElement(d.key[pos:])
 	if code != types.CodeNested {
-		v, n, _ := d.codec.ConsumeElement(d.key[pos:])
 		d.row(pos, n, depth, code.String(), d.codec.FormatElement(v))
 		return pos + n
 	}
 	d.row(pos, 1, depth, code.String(), "(")
-	for p := pos + 1; ; {
-		switch {
-		case d.key[p] != 0x00:
-			p = d.element(p, depth+1)
-		case p+1 < len(d.key) && d.key[p+1] == 0xFF:
-			d.row(p, 2, depth+1, "null", "nil")
-			p += 2
-		default:
-			d.row(p, 1, depth, "end nested", ")")
-			return p + 1
+	p := pos + 1
+	for elem, err := range d.codec.NestedElements(d.key[pos : pos+n]) {
+		if err != nil {
+			break // not met: ConsumeElement has decoded the whole tuple
 		}
+		if types.Code(elem[0]) == types.CodeNull {
+			d.row(p, len(elem), depth+1, "null", "nil")
+			p += len(elem)
+			continue
+		}
+		p = d.element(p, depth+1)
 	}
+	d.row(p, 1, depth, "end nested", ")")
+	return p + 1
 }

@@ -6,6 +6,17 @@ import (
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
+// Each element kind has a file: int.go, bigint.go, float.go, string.go
+// (byte strings and strings), scalar.go (null, booleans, UUIDs),
+// versionstamp.go and nested.go. Each holds the kind's Append, Consume and
+// Size functions side by side, under a note on its byte format.
+//
+// The Append functions append one complete element, type code included,
+// to dst and return the extended slice. None retains dst or changes
+// dst[:len(dst)], and none allocates when cap(dst) has room for the
+// element. The Size functions report how many bytes the matching Append
+// function writes, so that a caller can size a buffer once.
+//
 // The Consume functions decode the first element of b, which must be of the
 // kind they are named for, and report its encoded length n, so that b[n:]
 // starts at the next element. They decode strictly, as Unpack does, and
