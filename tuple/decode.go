@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/types"
 )
@@ -51,9 +52,7 @@ type decoder struct {
 
 	// The last refusal of an extension, so that reporting it does not
 	// decode the element again.
-	extKept      bool
-	extPos, extN int
-	extErr       error
+	refusal *refusal
 	// trail is the path of a fault, innermost index first, which each
 	// level adds to as the fault passes out of it.
 	trail trail
@@ -192,6 +191,13 @@ func (d *decoder) element(slot *any, pos, depth int) (int, fault) {
 		}
 		return pos + n, fault{}
 	}
+	return d.rarer(slot, pos, depth)
+}
+
+// rarer decodes the kinds element leaves out, to keep its common path
+// small.
+func (d *decoder) rarer(slot *any, pos, depth int) (int, fault) {
+	in := d.in
 	code := types.Code(in[pos])
 	switch code.Kind() {
 	case types.KindNull:
@@ -253,11 +259,17 @@ func (d *decoder) extension(slot *any, pos int) (int, fault) {
 	}
 	v, n, err := x.ConsumeElement(d.in[pos:], *d.codec)
 	if err != nil || n <= 0 || n > len(d.in)-pos {
-		d.extKept, d.extPos, d.extN, d.extErr = true, pos, n, err
+		d.refusal = &refusal{pos, n, err}
 		return 0, fault{pos, faultExtension}
 	}
 	*slot = v
 	return pos + n, fault{}
+}
+
+// A refusal is an extension's answer to an element it did not decode.
+type refusal struct {
+	pos, n int
+	err    error
 }
 
 // bytes decodes the byte string at in[pos] into new memory.
@@ -280,16 +292,20 @@ func (d *decoder) bytes(slot *any, pos int) (int, fault) {
 // string decodes the string at in[pos], checking its UTF-8 unless the
 // codec allows invalid UTF-8.
 func (d *decoder) string(slot *any, pos int) (int, fault) {
-	end, next, esc, f := stringSpan(d.in, pos, d.lenient)
-	if f.failed() {
-		return 0, f
+	end, ascii := shortEnd(d.in, pos+1)
+	next, esc := end+1, 0
+	if end < 0 {
+		var f fault
+		if end, next, esc, f = stringSpanLong(d.in, pos, d.lenient); f.failed() {
+			return 0, f
+		}
 	}
 	content := d.in[pos+1 : end]
 	if esc > 0 {
 		d.spare = unescaped(d.spare[:0], content)
 		content = d.spare
 	}
-	if !d.rawUTF8 && !validUTF8(content) {
+	if !ascii && !d.rawUTF8 && !utf8.Valid(content) {
 		return 0, fault{pos, faultUTF8}
 	}
 	switch {
@@ -301,5 +317,5 @@ func (d *decoder) string(slot *any, pos int) (int, fault) {
 	default:
 		*slot = string(content)
 	}
-	return next, f
+	return next, fault{}
 }

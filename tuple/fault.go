@@ -115,8 +115,11 @@ func (d *decoder) describe(f fault) *DecodeError {
 func (d *decoder) extensionError(pos int) *DecodeError {
 	code := types.Code(d.in[pos])
 	x := d.codec.extensionFor(code)
-	n, err := d.extN, d.extErr
-	if !d.extKept || d.extPos != pos { // not the extension that failed last: ask again
+	var n int
+	var err error
+	if r := d.refusal; r != nil && r.pos == pos {
+		n, err = r.n, r.err
+	} else { // not the extension that failed last: ask again
 		_, n, err = x.ConsumeElement(d.in[pos:], *d.codec)
 	}
 	var de *DecodeError

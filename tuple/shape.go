@@ -53,9 +53,13 @@ func (sh *shape) tuple(fr *framer, l level, depth int) (int, bool) {
 		}
 		switch types.Code(fr.in[at]) {
 		case types.CodeBytes, types.CodeString:
-			end, next, esc, f := stringSpan(fr.in, at, false)
-			if f.failed() {
-				return 0, false
+			end, _ := shortEnd(fr.in, at+1) // inlined: most strings are short
+			next, esc := end+1, 0
+			if end < 0 {
+				var f fault
+				if end, next, esc, f = stringSpanLong(fr.in, at, false); f.failed() {
+					return 0, false
+				}
 			}
 			if fr.in[at] == byte(types.CodeBytes) {
 				sh.blob += end - at - 1 - esc

@@ -140,7 +140,14 @@ func ConsumeString(b []byte) (v string, n int, err error) {
 // escaped zeros. Leniently, a string without a terminator runs to the
 // end of the input.
 func stringSpan(in []byte, pos int, lenient bool) (end, next, esc int, f fault) {
-	end, esc, found := terminator(in, pos+1)
+	if end, _ := shortEnd(in, pos+1); end >= 0 {
+		return end, end + 1, 0, fault{}
+	}
+	return stringSpanLong(in, pos, lenient)
+}
+
+func stringSpanLong(in []byte, pos int, lenient bool) (end, next, esc int, f fault) {
+	end, esc, found := terminatorLong(in, pos+1)
 	switch {
 	case found:
 		return end, end + 1, esc, fault{}
@@ -153,19 +160,35 @@ func stringSpan(in []byte, pos int, lenient bool) (end, next, esc int, f fault) 
 // terminator finds the 00 that ends the byte or text string whose payload
 // starts at from: the first 00 not followed by FF. It also counts the
 // escaped zeros. If there is none it returns end == len(in), found false.
-// Runs of escaped zeros are stepped over without a new search, so that a
-// string of zeros costs no more per byte than one with a few.
 func terminator(in []byte, from int) (end, escapes int, found bool) {
-	// Most key strings are short: one plain loop finds their end sooner
-	// than the vectorised search, whose call costs more than a few bytes.
+	if end, _ := shortEnd(in, from); end >= 0 {
+		return end, 0, true
+	}
+	return terminatorLong(in, from)
+}
+
+// shortEnd is the first step of terminator, small enough to be inlined:
+// most key strings are short, and one plain loop finds their end sooner
+// than the vectorised search. It returns -1 for a string that is long or
+// holds an escaped zero, and whether the content is ASCII, which a
+// string then need not be checked for UTF-8 again.
+func shortEnd(in []byte, from int) (end int, ascii bool) {
+	var high byte
 	for i := from; i < len(in) && i < from+shortLen; i++ {
 		if in[i] == 0x00 {
 			if i+1 < len(in) && in[i+1] == 0xFF {
-				break // an escaped zero: the general search
+				return -1, false
 			}
-			return i, 0, true
+			return i, high < 0x80
 		}
+		high |= in[i]
 	}
+	return -1, false
+}
+
+// terminatorLong is terminator for strings that are long or hold a 00.
+// Runs of escaped zeros are stepped over without a new search.
+func terminatorLong(in []byte, from int) (end, escapes int, found bool) {
 	i := bytes.IndexByte(in[from:], 0x00)
 	for i >= 0 {
 		from += i
@@ -230,19 +253,6 @@ func invalidUTF8At[B ~[]byte | ~string](b B) int {
 // UTF-8) beats the vectorised searches, whose call overhead dominates on
 // a few bytes. Longer inputs go to the vectorised paths.
 const shortLen = 32
-
-// validUTF8 is utf8.Valid, with a plain loop for short ASCII text.
-func validUTF8(b []byte) bool {
-	if len(b) <= shortLen {
-		for _, c := range b {
-			if c >= 0x80 {
-				return utf8.Valid(b)
-			}
-		}
-		return true
-	}
-	return utf8.Valid(b)
-}
 
 // plainASCII reports whether s is short, ASCII and free of 00 bytes, so
 // that it can be copied into an encoding as it is.
