@@ -92,7 +92,10 @@ func (fr *framer) frame(pos, depth int) (int, fault) {
 	}
 	switch types.Code(in[pos]).Kind() {
 	case types.KindBytes, types.KindString:
-		_, next, _, f := stringSpan(in, pos, fr.lenient)
+		if end, _ := shortEnd(in, pos+1); end >= 0 {
+			return end + 1, fault{} // inlined: most strings are short
+		}
+		_, next, _, f := stringSpanLong(in, pos, fr.lenient)
 		return next, f
 	case types.KindInt: // 0B and 1D; fixedSize has the others
 		return bigSpan(in, pos)
@@ -186,7 +189,7 @@ func Next(b []byte) (code types.Code, n int, err error) {
 	case n > 0 && n <= len(b):
 		return types.Code(b[0]), n, nil // the commonest cases without a call
 	case b[0] == byte(types.CodeString) || b[0] == byte(types.CodeBytes):
-		if end, _, found := terminator(b, 1); found {
+		if end, _ := shortEnd(b, 1); end >= 0 {
 			return types.Code(b[0]), end + 1, nil
 		}
 	}
