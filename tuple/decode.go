@@ -113,7 +113,9 @@ func (d *decoder) fill() {
 	sh := &d.shape
 	d.filling = true
 	d.slab = make([]any, sh.elems)
-	d.text.Grow(sh.text)
+	if sh.text > 0 {
+		d.text.Grow(sh.text)
+	}
 	if sh.blob > 0 {
 		d.blob = make([]byte, sh.blob)
 	}

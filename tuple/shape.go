@@ -39,7 +39,11 @@ func (sh *shape) tuple(fr *framer, l level, depth int) (int, bool) {
 		s, at := l.next(fr.in)
 		switch s {
 		case stepEnd:
-			*sh.slot(i) = n
+			if i < len(sh.counts) {
+				sh.counts[i] = n
+			} else {
+				sh.more[i-len(sh.counts)] = n
+			}
 			sh.elems += n
 			return l.pos, true
 		case stepOpen:
@@ -91,18 +95,19 @@ func (sh *shape) reserve() int {
 	i := sh.tuples
 	sh.tuples++
 	if i >= len(sh.counts) {
-		sh.more = append(sh.more, 0)
+		sh.grow()
 	}
 	return i
 }
 
-// slot returns where the count of the i-th tuple is kept.
-func (sh *shape) slot(i int) *int {
-	if i < len(sh.counts) {
-		return &sh.counts[i]
-	}
-	return &sh.more[i-len(sh.counts)]
-}
+// grow makes room in more for one more tuple's count.
+func (sh *shape) grow() { sh.more = append(sh.more, 0) }
+
 
 // count returns the element count of the i-th tuple.
-func (sh *shape) count(i int) int { return *sh.slot(i) }
+func (sh *shape) count(i int) int {
+	if i < len(sh.counts) {
+		return sh.counts[i]
+	}
+	return sh.more[i-len(sh.counts)]
+}
