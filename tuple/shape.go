@@ -103,7 +103,6 @@ func (sh *shape) reserve() int {
 // grow makes room in more for one more tuple's count.
 func (sh *shape) grow() { sh.more = append(sh.more, 0) }
 
-
 // count returns the element count of the i-th tuple.
 func (sh *shape) count(i int) int {
 	if i < len(sh.counts) {
