@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"reflect"
 	"slices"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
@@ -146,7 +147,7 @@ func appendSegment(dst []byte, i int, s Segment) ([]byte, error) {
 	}
 	dst, err := tuple.AppendStringChecked(tuple.BeginNested(dst), s.Kind)
 	if err != nil {
-		return dst, &tuple.EncodeError{Path: []int{i, 0}, Value: s.Kind, Err: err}
+		return dst, &tuple.EncodeError{Path: []int{i, 0}, Type: reflect.TypeOf(s.Kind), Err: err}
 	}
 	for j, v := range s.ID {
 		// Inside the segment: depth 1, as the decoder counts it.

@@ -49,7 +49,7 @@ func (e *encoder) appendTuple(dst []byte, t []any, nested bool, depth int) ([]by
 func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte, error) {
 	if s, ok := v.(string); ok {
 		if !plainASCII(s) && !e.validated && !e.rawUTF8 && !utf8.ValidString(s) {
-			return dst, &EncodeError{Value: s, Err: ErrInvalidUTF8}
+			return dst, encodeError(s, ErrInvalidUTF8)
 		}
 		return AppendString(dst, s), nil
 	}
@@ -59,7 +59,7 @@ func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte,
 	switch v := v.(type) {
 	case Versionstamp: // an incomplete one: appendLeaf takes the others
 		if !e.allowIncomplete {
-			return dst, &EncodeError{Value: v, Err: ErrIncompleteVersionstamp}
+			return dst, encodeError(v, ErrIncompleteVersionstamp)
 		}
 		e.stamps++
 		if e.stamps == 1 {
@@ -81,14 +81,14 @@ func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte,
 func (e *encoder) appendBig(dst []byte, v *big.Int) ([]byte, error) {
 	out, err := AppendBigInt(dst, v)
 	if err != nil {
-		return dst, &EncodeError{Value: v, Err: err}
+		return dst, encodeError(v, err)
 	}
 	return out, nil
 }
 
 func (e *encoder) appendNested(dst []byte, t []any, depth int) ([]byte, error) {
 	if depth >= MaxDepth {
-		return dst, &EncodeError{Value: t, Err: ErrTooDeep}
+		return dst, encodeError(t, ErrTooDeep)
 	}
 	start := len(dst)
 	dst, err := e.appendTuple(BeginNested(dst), t, true, depth+1)
@@ -106,13 +106,13 @@ func (e *encoder) appendReflect(dst []byte, v any, nested bool, depth int) ([]by
 		case errors.As(err, &ee):
 			return dst, err // it names the value at fault; the caller adds the index
 		case err != nil:
-			return dst, &EncodeError{Value: v, Err: err}
+			return dst, encodeError(v, err)
 		}
 		return out, nil
 	}
 	c, ok := canonical(v)
 	if !ok {
-		return dst, &EncodeError{Value: v, Err: ErrUnsupportedType}
+		return dst, encodeError(v, ErrUnsupportedType)
 	}
 	return e.appendElem(dst, c, nested, depth)
 }
@@ -144,7 +144,7 @@ func (e *encoder) sizeElem(v any, nested bool, depth int) (int, error) {
 			return 2 + len(v), nil
 		}
 		if !e.rawUTF8 && !utf8.ValidString(v) {
-			return 0, &EncodeError{Value: v, Err: ErrInvalidUTF8}
+			return 0, encodeError(v, ErrInvalidUTF8)
 		}
 		return SizeString(v), nil
 	case []byte:
@@ -165,7 +165,7 @@ func (e *encoder) sizeElem(v any, nested bool, depth int) (int, error) {
 		return SizeUUID, nil
 	case Versionstamp:
 		if !v.IsComplete() && !e.allowIncomplete {
-			return 0, &EncodeError{Value: v, Err: ErrIncompleteVersionstamp}
+			return 0, encodeError(v, ErrIncompleteVersionstamp)
 		}
 		return SizeVersionstamp, nil
 	case *big.Int:
@@ -179,7 +179,7 @@ func (e *encoder) sizeElem(v any, nested bool, depth int) (int, error) {
 	}
 	c, ok := canonical(v)
 	if !ok {
-		return 0, &EncodeError{Value: v, Err: ErrUnsupportedType}
+		return 0, encodeError(v, ErrUnsupportedType)
 	}
 	return e.sizeElem(c, nested, depth)
 }
@@ -187,14 +187,14 @@ func (e *encoder) sizeElem(v any, nested bool, depth int) (int, error) {
 func sizeBig(v *big.Int) (int, error) {
 	n := SizeBigInt(v)
 	if n < 0 {
-		return 0, &EncodeError{Value: v, Err: ErrTooLarge}
+		return 0, encodeError(v, ErrTooLarge)
 	}
 	return n, nil
 }
 
 func (e *encoder) sizeNested(t []any, depth int) (int, error) {
 	if depth >= MaxDepth {
-		return 0, &EncodeError{Value: t, Err: ErrTooDeep}
+		return 0, encodeError(t, ErrTooDeep)
 	}
 	n, err := e.sizeTuple(t, true, depth+1)
 	return n + 2, err

@@ -3,6 +3,7 @@ package tuple
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -104,14 +105,21 @@ func (e *DecodeError) Error() string {
 // Unwrap returns the sentinel, for errors.Is.
 func (e *DecodeError) Unwrap() error { return e.Err }
 
-// EncodeError reports a value that cannot be packed.
+// EncodeError reports a value that cannot be packed: where (its path)
+// and its Go type. It keeps the type, not the value, so that encoding
+// plain variables through an interface does not move them to the heap.
 type EncodeError struct {
 	// Path holds the element indices leading to the value, as in DecodeError.
 	Path []int
-	// Value is the offending Go value.
-	Value any
+	// Type is the Go type of the offending value; nil for a nil value.
+	Type reflect.Type
 	// Err is the sentinel that classifies the fault.
 	Err error
+}
+
+// encodeError is the *EncodeError of value v.
+func encodeError(v any, err error) *EncodeError {
+	return &EncodeError{Type: reflect.TypeOf(v), Err: err}
 }
 
 // Error reads, for example, "tuple: unsupported element type chan int (element [2])"
@@ -120,7 +128,7 @@ func (e *EncodeError) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Err.Error())
 	if errors.Is(e.Err, ErrUnsupportedType) {
-		fmt.Fprintf(&b, " %T", e.Value)
+		fmt.Fprintf(&b, " %v", e.Type)
 	}
 	b.WriteString(" (element ")
 	writePath(&b, e.Path)

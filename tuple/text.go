@@ -82,7 +82,7 @@ type printer struct {
 
 func (p *printer) tuple(dst []byte, t []any, depth int) ([]byte, error) {
 	if depth > MaxDepth {
-		return dst, &EncodeError{Value: t, Err: ErrTooDeep}
+		return dst, encodeError(t, ErrTooDeep)
 	}
 	dst = append(dst, '(')
 	for i, v := range t {
@@ -140,7 +140,7 @@ func (p *printer) elem(dst []byte, v any, depth int) ([]byte, error) {
 	if p.lax {
 		return fmt.Appendf(dst, "unsupported(%T)", v), nil
 	}
-	return dst, &EncodeError{Value: v, Err: ErrUnsupportedType}
+	return dst, encodeError(v, ErrUnsupportedType)
 }
 
 // canonicalNaN64 and canonicalNaN32 are the NaNs that "NaN" parses to.
