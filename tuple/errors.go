@@ -51,6 +51,15 @@ var (
 	ErrOffsetSize = errors.New("tuple: versionstamp offset size must be 2 or 4")
 	// ErrWrongType: a Consume function met an element of another kind.
 	ErrWrongType = errors.New("tuple: unexpected element type")
+	// ErrTooFewElements: Scan or a Plan met the end of a tuple before
+	// every destination or field had its element.
+	ErrTooFewElements = errors.New("tuple: too few elements")
+	// ErrTooManyElements: Scan or a Plan found elements after the last
+	// destination or field.
+	ErrTooManyElements = errors.New("tuple: too many elements")
+	// ErrConstMismatch: an element that Scan or a Plan expects to be a
+	// constant is something else.
+	ErrConstMismatch = errors.New("tuple: element is not the constant expected")
 	// ErrOutOfRange: an integer that does not fit the Go type asked for.
 	ErrOutOfRange = errors.New("tuple: integer out of range")
 	// ErrNoPrefixEnd: PrefixEnd was given a prefix of only 0xFF bytes. It

@@ -228,3 +228,37 @@ func FuzzErrorPath(f *testing.F) {
 		}
 	})
 }
+
+// FuzzScan checks Scan against Unpack: into one *any per element, Scan
+// succeeds exactly when Unpack does, with the same elements; on a key
+// Unpack refuses, Scan into any number of destinations fails.
+func FuzzScan(f *testing.F) {
+	for _, s := range []string{"", "\x02user\x00\x15\x2a", "\x05\x00\xff\x05\x00\x00", "\x16\x00\x01", "\x02\xff\x00"} {
+		f.Add([]byte(s), uint8(2))
+	}
+	f.Fuzz(func(t *testing.T, b []byte, n uint8) {
+		tup, err := tuple.Unpack(b)
+		if err != nil {
+			dst := make([]any, n%8)
+			for i := range dst {
+				dst[i] = new(any)
+			}
+			if serr := tuple.Scan(b, dst...); serr == nil {
+				t.Fatalf("%x: Unpack: %v; Scan into %d accepts it", b, err, len(dst))
+			}
+			return
+		}
+		dst := make([]any, len(tup))
+		for i := range dst {
+			dst[i] = new(any)
+		}
+		if err := tuple.Scan(b, dst...); err != nil {
+			t.Fatalf("%x: Unpack accepts it, Scan: %v", b, err)
+		}
+		for i, v := range tup {
+			if got := *dst[i].(*any); tuple.Compare(tuple.Tuple{got}, tuple.Tuple{v}) != 0 {
+				t.Fatalf("%x element %d: Scan %#v, Unpack %#v", b, i, got, v)
+			}
+		}
+	})
+}

@@ -157,17 +157,8 @@ func stringSpanLong(in []byte, pos int, lenient bool) (end, next, esc int, f fau
 	return 0, 0, 0, fault{pos, faultUnterminated}
 }
 
-// terminator finds the 00 that ends the byte or text string whose payload
-// starts at from: the first 00 not followed by FF. It also counts the
-// escaped zeros. If there is none it returns end == len(in), found false.
-func terminator(in []byte, from int) (end, escapes int, found bool) {
-	if end, _ := shortEnd(in, from); end >= 0 {
-		return end, 0, true
-	}
-	return terminatorLong(in, from)
-}
-
-// shortEnd is the first step of terminator, small enough to be inlined:
+// shortEnd is the first step of finding a string's terminating 00 (the
+// first 00 not followed by FF), small enough to be inlined:
 // most key strings are short, and one plain loop finds their end sooner
 // than the vectorised search. It returns -1 for a string that is long or
 // holds an escaped zero, and whether the content is ASCII, which a
@@ -186,7 +177,7 @@ func shortEnd(in []byte, from int) (end int, ascii bool) {
 	return -1, false
 }
 
-// terminatorLong is terminator for strings that are long or hold a 00.
+// terminatorLong finds the terminating 00 of strings that are long or hold a 00.
 // Runs of escaped zeros are stepped over without a new search.
 func terminatorLong(in []byte, from int) (end, escapes int, found bool) {
 	i := bytes.IndexByte(in[from:], 0x00)

@@ -1,0 +1,189 @@
+package tuple
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/fdbtuple/fdbtuple/types"
+)
+
+// Scan decodes the packed tuple key into dst, one destination per
+// element, as fmt.Sscan does for text: the key must hold exactly len(dst)
+// elements (else ErrTooFewElements or ErrTooManyElements). A destination
+// is one of:
+//
+//   - a pointer to a variable of an element's Go type: *string, *[]byte,
+//     *int, *int8 … *int64, *uint … *uint64, *big.Int, *float32, *float64,
+//     *bool, *UUID, *Versionstamp, *Tuple (a nested tuple) or *any (any
+//     element, as Unpack gives it); or to a named type of one of these
+//     (type UserID int64). An integer that does not fit its destination is
+//     ErrOutOfRange, never a silent wrap; a float32 element goes only into
+//     a float32, a float64 only into a float64.
+//   - a pointer to a pointer (**int64): a null element sets it to nil,
+//     any other is decoded into a new variable.
+//   - nil: the element is skipped, after checking its framing.
+//   - a []any of further destinations: the element is a nested tuple,
+//     decoded into them.
+//   - Desc{V: dst}: the element is a descending one (Codec.Scan, with
+//     the codec's DescExtension), decoded into dst.
+//   - a Hook from Into, for types of the caller's own.
+//   - any other value, a constant: the element must be its encoding,
+//     byte for byte (ErrConstMismatch). "user" matches ("user"), and a
+//     Tuple value a nested tuple.
+//
+// Scan does not keep dst, so plain variables passed to it stay on the
+// stack. All strings decoded by one call share one allocation; nothing
+// decoded aliases key. Errors are *DecodeErrors whose Offset counts from
+// key[0] and whose Detail names the destination's type.
+func Scan(key []byte, dst ...any) error { return Codec{}.Scan(key, dst...) }
+
+// ScanPrefix is Scan for a key that may hold more elements than dst: it
+// decodes the first len(dst) and returns the rest of the key.
+func ScanPrefix(key []byte, dst ...any) (rest []byte, err error) {
+	return Codec{}.ScanPrefix(key, dst...)
+}
+
+// Scan is the package Scan with c's extensions and leniency.
+func (c Codec) Scan(key []byte, dst ...any) error {
+	rest, err := c.ScanPrefix(key, dst...)
+	if err == nil && len(rest) > 0 {
+		pos := len(key) - len(rest)
+		return &DecodeError{Offset: pos, Path: []int{len(dst)}, Code: types.Code(key[pos]), Err: ErrTooManyElements,
+			Detail: fmt.Sprintf("the key holds more than the %d elements scanned", len(dst))}
+	}
+	return err
+}
+
+// ScanPrefix is the package ScanPrefix with c's extensions and leniency.
+func (c Codec) ScanPrefix(key []byte, dst ...any) (rest []byte, err error) {
+	if len(c.Extensions) > 0 {
+		if err := c.check(); err != nil {
+			return nil, err
+		}
+	}
+	s := scanner{codec: c}
+	s.in = key
+	s.lenient = c.Lenient
+	if len(c.Extensions) > 0 {
+		withExt := c // on the heap only when there are extensions
+		s.framer.codec = &withExt
+	}
+	if n := s.textSize(topLevel(0), dst); n > 0 {
+		s.text.Grow(n)
+	}
+	end, err := s.tuple(topLevel(0), 0, dst)
+	if err != nil {
+		return nil, s.placed(err)
+	}
+	return key[end:], nil
+}
+
+// scanner decodes one key into destinations.
+type scanner struct {
+	framer
+	codec Codec
+	// text holds every string decoded, grown once to its final size, so
+	// that each is a substring of one allocation.
+	text  strings.Builder
+	trail trail
+}
+
+// tuple scans the elements of level l into dst and returns the offset
+// after the last one scanned (after the closing 00 of a nested tuple).
+func (s *scanner) tuple(l level, depth int, dst []any) (int, error) {
+	for i, d := range dst {
+		st, at := l.next(s.in)
+		switch st {
+		case stepEnd:
+			s.trail.add(i)
+			return 0, s.fail(at, ErrTooFewElements, fmt.Sprintf("the tuple ends after %d elements, %d wanted", i, len(dst)))
+		case stepOpen:
+			return 0, s.fail(l.open, ErrUnterminated, "nested tuple has no closing 00")
+		case stepNull:
+			if err := s.null(d, at); err != nil {
+				s.trail.add(i)
+				return 0, err
+			}
+			continue
+		}
+		end, err := s.one(d, at, depth)
+		if err != nil {
+			s.trail.add(i)
+			return 0, err
+		}
+		l.pos = end
+	}
+	if l.open < 0 {
+		return l.pos, nil
+	}
+	switch st, at := l.next(s.in); st {
+	case stepEnd:
+		return l.pos, nil
+	case stepOpen:
+		return 0, s.fail(l.open, ErrUnterminated, "nested tuple has no closing 00")
+	default:
+		s.trail.add(len(dst))
+		return 0, s.fail(at, ErrTooManyElements, fmt.Sprintf("the nested tuple holds more than the %d elements scanned", len(dst)))
+	}
+}
+
+// textSize adds up the content of the strings that dst will decode, so
+// that they can share one allocation. Elements that do not frame count
+// nothing: the scan itself reports them.
+func (s *scanner) textSize(l level, dst []any) int {
+	n := 0
+	for _, d := range dst {
+		st, at := l.next(s.in)
+		if st != stepElem {
+			if st == stepNull {
+				continue
+			}
+			return n
+		}
+		switch d := d.(type) {
+		case *string:
+			if s.in[at] == byte(types.CodeString) {
+				end, _, esc, f := stringSpan(s.in, at, s.lenient)
+				if !f.failed() {
+					n += end - at - 1 - esc
+				}
+			}
+		case []any:
+			if s.in[at] == byte(types.CodeNested) {
+				n += s.textSize(nestedLevel(at), d)
+			}
+		}
+		end, f := s.frame(at, 0)
+		if f.failed() {
+			return n
+		}
+		l.pos = end
+	}
+	return n
+}
+
+// fail is the *DecodeError of the element at pos, with the path the
+// scanner has come down.
+func (s *scanner) fail(pos int, err error, detail string) error {
+	e := &DecodeError{Offset: pos, Err: err, Detail: detail}
+	if pos < len(s.in) {
+		e.Code = types.Code(s.in[pos])
+	}
+	return e
+}
+
+// fault turns a framing or decoding fault into an error.
+func (s *scanner) fault(f fault) error {
+	d := decoder{framer: s.framer}
+	return d.describe(f)
+}
+
+// placed records the scanner's trail on the error it returns, once.
+func (s *scanner) placed(err error) error {
+	var de *DecodeError
+	if err != nil && errors.As(err, &de) {
+		de.Path = s.trail.path(de.Path)
+	}
+	return err
+}
