@@ -85,6 +85,8 @@ type DecodeError struct {
 	Err error
 	// Detail says more, for humans; it may be empty.
 	Detail string
+
+	fieldNamed bool // a Plan has named the field in Detail
 }
 
 // Error reads, for example,
@@ -122,6 +124,9 @@ type EncodeError struct {
 	Path []int
 	// Type is the Go type of the offending value; nil for a nil value.
 	Type reflect.Type
+	// Field names the struct field and its Go type, for a Plan: "Post
+	// (int64)"; empty otherwise.
+	Field string
 	// Err is the sentinel that classifies the fault.
 	Err error
 }
@@ -141,6 +146,10 @@ func (e *EncodeError) Error() string {
 	}
 	b.WriteString(" (element ")
 	writePath(&b, e.Path)
+	if e.Field != "" {
+		b.WriteString(", field ")
+		b.WriteString(e.Field)
+	}
 	b.WriteString(")")
 	return b.String()
 }

@@ -93,27 +93,40 @@ type scanner struct {
 // after the last one scanned (after the closing 00 of a nested tuple).
 func (s *scanner) tuple(l level, depth int, dst []any) (int, error) {
 	for i, d := range dst {
-		st, at := l.next(s.in)
-		switch st {
-		case stepEnd:
-			s.trail.add(i)
-			return 0, s.fail(at, ErrTooFewElements, fmt.Sprintf("the tuple ends after %d elements, %d wanted", i, len(dst)))
-		case stepOpen:
-			return 0, s.fail(l.open, ErrUnterminated, "nested tuple has no closing 00")
-		case stepNull:
-			if err := s.null(d, at); err != nil {
-				s.trail.add(i)
-				return 0, err
-			}
-			continue
+		st, at, err := s.step(&l, i, len(dst))
+		switch {
+		case err != nil:
+			return 0, err
+		case st == stepNull:
+			err = s.null(d, at)
+		default:
+			l.pos, err = s.one(d, at, depth)
 		}
-		end, err := s.one(d, at, depth)
 		if err != nil {
 			s.trail.add(i)
 			return 0, err
 		}
-		l.pos = end
 	}
+	return s.close(l, len(dst))
+}
+
+// step finds element i of the n a level must hold: an element or a
+// nested null at the offset it returns, or ErrTooFewElements.
+func (s *scanner) step(l *level, i, n int) (step, int, error) {
+	st, at := l.next(s.in)
+	switch st {
+	case stepEnd:
+		s.trail.add(i)
+		return st, at, s.fail(at, ErrTooFewElements, fmt.Sprintf("the tuple ends after %d elements, %d wanted", i, n))
+	case stepOpen:
+		return st, at, s.fail(l.open, ErrUnterminated, "nested tuple has no closing 00")
+	}
+	return st, at, nil
+}
+
+// close checks that a nested level ends after its n elements and returns
+// the offset after it; the top level may go on (ScanPrefix).
+func (s *scanner) close(l level, n int) (int, error) {
 	if l.open < 0 {
 		return l.pos, nil
 	}
@@ -123,8 +136,8 @@ func (s *scanner) tuple(l level, depth int, dst []any) (int, error) {
 	case stepOpen:
 		return 0, s.fail(l.open, ErrUnterminated, "nested tuple has no closing 00")
 	default:
-		s.trail.add(len(dst))
-		return 0, s.fail(at, ErrTooManyElements, fmt.Sprintf("the nested tuple holds more than the %d elements scanned", len(dst)))
+		s.trail.add(n)
+		return 0, s.fail(at, ErrTooManyElements, fmt.Sprintf("the nested tuple holds more than the %d elements scanned", n))
 	}
 }
 

@@ -322,6 +322,9 @@ func (s *scanner) desc(pos, depth int, d Desc) (int, error) {
 	if err != nil {
 		return 0, s.shifted(err, pos)
 	}
+	if len(asc) == 0 {
+		return 0, s.fail(pos, ErrInvalidCode, "descending element holds no element")
+	}
 	inner := scanner{codec: dx.inner(s.codec)}
 	inner.in, inner.lenient = asc, s.lenient
 	if len(inner.codec.Extensions) > 0 {

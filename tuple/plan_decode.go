@@ -1,0 +1,201 @@
+package tuple
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+
+	"github.com/fdbtuple/fdbtuple/types"
+)
+
+// Unmarshal decodes key into *v: exactly one element per field, else
+// ErrTooFewElements or ErrTooManyElements. Strings share one allocation
+// per key; nothing decoded aliases key. Errors are *DecodeErrors whose
+// Path starts with the element's index and whose Detail names the field
+// and its Go type.
+func (p *Plan[T]) Unmarshal(key []byte, v *T) error {
+	rest, err := p.UnmarshalPrefix(key, v)
+	if err == nil && len(rest) > 0 {
+		pos := len(key) - len(rest)
+		return &DecodeError{Offset: pos, Path: []int{len(p.layout.fields)}, Code: types.Code(key[pos]), Err: ErrTooManyElements,
+			Detail: fmt.Sprintf("the key holds more than the %d fields of %v", len(p.layout.fields), p.layout.typ)}
+	}
+	return err
+}
+
+// UnmarshalPrefix decodes the fields of *v from the start of key and
+// returns the rest of the key.
+func (p *Plan[T]) UnmarshalPrefix(key []byte, v *T) (rest []byte, err error) {
+	s := scanner{codec: p.codec}
+	s.in, s.lenient = key, p.codec.Lenient
+	if len(p.codec.Extensions) > 0 {
+		s.framer.codec = &p.codec
+	}
+	rv := reflect.ValueOf(v).Elem()
+	if n := s.structText(topLevel(0), p.layout); n > 0 {
+		s.text.Grow(n)
+	}
+	end, err := s.structFields(topLevel(0), 0, p.layout, rv)
+	if err != nil {
+		return nil, s.placed(err)
+	}
+	return key[end:], nil
+}
+
+// structFields scans the elements of level l into the fields of rv. It
+// is Scan's loop, with the destinations a plan's fields give: the work
+// that needs reflect's setters (new variables for pointer fields, an
+// extension's value) is done here, so that Scan's destinations never
+// reach them and stay on the stack.
+func (s *scanner) structFields(l level, depth int, lay *layout, rv reflect.Value) (int, error) {
+	n := len(lay.fields)
+	for i := range lay.fields {
+		f := &lay.fields[i]
+		st, at, err := s.step(&l, i, n)
+		if err != nil {
+			return 0, s.named(err, f)
+		}
+		if l.pos, err = s.field(st, at, depth, f, rv.FieldByIndex(f.index)); err != nil {
+			s.trail.add(i)
+			return 0, s.named(err, f)
+		}
+	}
+	return s.close(l, n)
+}
+
+// field scans the element at in[at] (a nested null when st says so) into
+// the field f, whose value is fv, and returns the offset after it.
+func (s *scanner) field(st step, at, depth int, f *planField, fv reflect.Value) (int, error) {
+	next := at + 2 // after a nested null
+	isNull := st == stepNull || s.in[at] == byte(types.CodeNull)
+	if st != stepNull && isNull {
+		next = at + 1
+	}
+	switch {
+	case f.constant != nil:
+		if st == stepNull || !bytesHavePrefix(s.in[at:], f.constant) {
+			return 0, s.fail(at, ErrConstMismatch, fmt.Sprintf("want the constant %s", Printable(f.constant)))
+		}
+		return at + len(f.constant), nil
+	case f.nullable && isNull:
+		fv.SetZero()
+		return next, nil
+	case f.nullable:
+		nv := reflect.New(f.typ.Elem())
+		fv.Set(nv)
+		fv = nv.Elem()
+	case isNull:
+		return 0, s.fail(at, ErrWrongType, fmt.Sprintf("a null element cannot go into %v", f.typ))
+	}
+	if f.desc {
+		return s.descField(at, depth, f, fv)
+	}
+	return s.value(at, depth, f, fv)
+}
+
+// value scans one element into fv, by the field's kind.
+func (s *scanner) value(at, depth int, f *planField, fv reflect.Value) (int, error) {
+	switch {
+	case f.ext != nil:
+		var v any
+		end, err := s.one(&v, at, depth)
+		if err == nil {
+			if rv := reflect.ValueOf(v); rv.Type().AssignableTo(fv.Type()) {
+				fv.Set(rv)
+			} else {
+				err = s.fail(at, ErrWrongType, fmt.Sprintf("a %T element cannot go into %v", v, fv.Type()))
+			}
+		}
+		return end, err
+	case f.nested != nil:
+		if types.Code(s.in[at]) != types.CodeNested {
+			return 0, s.wrongKind(at, fv.Addr().Interface())
+		}
+		if depth >= MaxDepth {
+			return 0, s.fault(fault{at, faultTooDeep})
+		}
+		return s.structFields(nestedLevel(at), depth+1, f.nested, fv)
+	case f.asBytes:
+		return s.bytes(at, fv.Addr().Interface(), func(b []byte) { fv.SetString(string(b)) })
+	case fv.Type() == anySliceType:
+		var t Tuple
+		end, err := s.one(&t, at, depth)
+		if err == nil {
+			fv.Set(reflect.ValueOf([]any(t)))
+		}
+		return end, err
+	}
+	return s.one(fv.Addr().Interface(), at, depth)
+}
+
+// descField scans a descending element into fv.
+func (s *scanner) descField(at, depth int, f *planField, fv reflect.Value) (int, error) {
+	if types.Code(s.in[at]) != s.codec.descCode() {
+		return 0, s.fail(at, ErrWrongType, fmt.Sprintf("a %s element is not descending", types.Code(s.in[at])))
+	}
+	asc, n, err := readDesc(s.in[at:], nil)
+	if err != nil {
+		return 0, s.shifted(err, at)
+	}
+	if len(asc) == 0 {
+		return 0, s.fail(at, ErrInvalidCode, "descending element holds no element")
+	}
+	inner := scanner{codec: s.codec}
+	inner.in, inner.lenient, inner.framer.codec = asc, s.lenient, s.framer.codec
+	g := *f
+	g.desc = false
+	end, err := inner.field(stepElem, 0, depth, &g, fv)
+	switch {
+	case err != nil:
+		return 0, s.shifted(err, at+1)
+	case end != len(asc):
+		return 0, s.fail(at, ErrInvalidCode, "descending element holds more than one element")
+	}
+	s.text.WriteString(inner.text.String())
+	return at + n, nil
+}
+
+// structText adds up the content of the strings the fields of lay will
+// decode, as textSize does for Scan.
+func (s *scanner) structText(l level, lay *layout) int {
+	n := 0
+	for i := range lay.fields {
+		f := &lay.fields[i]
+		st, at := l.next(s.in)
+		if st != stepElem {
+			if st == stepNull {
+				continue
+			}
+			return n
+		}
+		switch {
+		case f.nested != nil && s.in[at] == byte(types.CodeNested):
+			n += s.structText(nestedLevel(at), f.nested)
+		case f.constant == nil && !f.asBytes && !f.desc && s.in[at] == byte(types.CodeString):
+			if end, _, esc, fl := stringSpan(s.in, at, s.lenient); !fl.failed() {
+				n += end - at - 1 - esc
+			}
+		}
+		end, fl := s.frame(at, 0)
+		if fl.failed() {
+			return n
+		}
+		l.pos = end
+	}
+	return n
+}
+
+// named adds the field to a decoding error's detail, once: at the
+// deepest field, where the error happened.
+func (s *scanner) named(err error, f *planField) error {
+	var de *DecodeError
+	if errors.As(err, &de) && !de.fieldNamed {
+		de.Detail = fmt.Sprintf("field %s (%v): %s", f.name, f.typ, de.Detail)
+		de.fieldNamed = true
+	}
+	return err
+}
+
+func bytesHavePrefix(b, prefix []byte) bool {
+	return len(b) >= len(prefix) && string(b[:len(prefix)]) == string(prefix)
+}

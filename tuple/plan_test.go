@@ -1,0 +1,211 @@
+package tuple_test
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/google/uuid"
+)
+
+// reactionKey is the seed scenario's key, USER#<uuid> / POST#1234 /
+// COMMENT#<ts> / REACT#42, newest comment first.
+type reactionKey struct {
+	_     struct{} `tuple:"USER,const"`
+	User  uuid.UUID
+	_     struct{} `tuple:"POST,const"`
+	Post  int64
+	_     struct{} `tuple:"COMMENT,const"`
+	At    int64    `tuple:",desc"`
+	_     struct{} `tuple:"REACT,const"`
+	React uint8
+}
+
+// w1Struct holds W1's eight elements, strings included.
+type w1Struct struct {
+	Kind     string
+	User     uuid.UUID
+	PostKind string
+	Post     int64
+	CKind    string
+	At       int64
+	RKind    string
+	React    int64
+}
+
+var descCodec2 = tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(tuple.DefaultDescCode)}}
+
+func TestPlanSeedKey(t *testing.T) {
+	p, err := tuple.NewPlan[reactionKey](tuple.Codec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := reactionKey{User: w1UUID, Post: 1234, At: 1678901234, React: 42}
+	key, err := p.Marshal(&k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := descCodec2.Pack(tuple.Tuple{"USER", w1UUID, "POST", 1234, "COMMENT", tuple.Desc{V: int64(1678901234)}, "REACT", 42})
+	if !bytes.Equal(key, want) {
+		t.Fatalf("Marshal = %x, want %x", key, want)
+	}
+	var back reactionKey
+	if err := p.Unmarshal(key, &back); err != nil || back != k {
+		t.Fatalf("Unmarshal = %+v, %v", back, err)
+	}
+	if got, want := p.Schema(), `("USER", User uuid.UUID, "POST", Post int64, "COMMENT", At desc(int64), "REACT", React uint8)`; got != want {
+		t.Errorf("Schema = %s\nwant     %s", got, want)
+	}
+	// Every reaction to comments of post 1234 of this user, newest first.
+	begin, end, err := p.Range(&k, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	older := k
+	older.At, older.React = 1600000000, 1
+	otherPost := k
+	otherPost.Post = 1235
+	ko, _ := p.Marshal(&older)
+	kp, _ := p.Marshal(&otherPost)
+	in := func(b []byte) bool { return bytes.Compare(b, begin) >= 0 && bytes.Compare(b, end) < 0 }
+	if !in(key) || !in(ko) || in(kp) || bytes.Compare(key, ko) >= 0 {
+		t.Errorf("Range(4): key %v, older %v (sorts after: %v), other post %v", in(key), in(ko), bytes.Compare(key, ko) < 0, in(kp))
+	}
+	// The generic functions keep a plan per type.
+	if key2, err := tuple.Marshal(&k); err != nil || !bytes.Equal(key2, key) {
+		t.Errorf("tuple.Marshal = %x, %v", key2, err)
+	}
+	var back2 reactionKey
+	if err := tuple.Unmarshal(key, &back2); err != nil || back2 != k {
+		t.Errorf("tuple.Unmarshal = %+v, %v", back2, err)
+	}
+}
+
+func TestPlanAllocs(t *testing.T) {
+	key := w1Key()
+	p, err := tuple.NewPlan[w1Struct](tuple.Codec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v w1Struct
+	if n := testing.AllocsPerRun(100, func() { _ = p.Unmarshal(key, &v) }); n != 1 {
+		t.Errorf("Plan.Unmarshal: %v allocations, want 1", n)
+	}
+	if v.Kind != "user" || v.User != w1UUID || v.Post != 1234 || v.RKind != "react" || v.React != 42 {
+		t.Fatalf("Unmarshal = %+v", v)
+	}
+	type w1Const struct {
+		_     struct{} `tuple:"user,const"`
+		User  uuid.UUID
+		_     struct{} `tuple:"post,const"`
+		Post  int64
+		_     struct{} `tuple:"comment,const"`
+		At    int64
+		_     struct{} `tuple:"react,const"`
+		React int64
+	}
+	pc, err := tuple.NewPlan[w1Const](tuple.Codec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c w1Const
+	if n := testing.AllocsPerRun(100, func() { _ = pc.Unmarshal(key, &c) }); n != 0 {
+		t.Errorf("Plan.Unmarshal with constant strings: %v allocations, want 0", n)
+	}
+	buf := make([]byte, 0, 128)
+	if n := testing.AllocsPerRun(100, func() { buf, _ = p.Append(buf[:0], &v) }); n != 0 {
+		t.Errorf("Plan.Append: %v allocations, want 0", n)
+	}
+	if !bytes.Equal(buf, key) {
+		t.Fatalf("Append = %x, want %x", buf, key)
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = p.Marshal(&v) }); n != 1 {
+		t.Errorf("Plan.Marshal: %v allocations, want 1", n)
+	}
+}
+
+type inner struct {
+	Name string
+	Tag  *int64
+}
+
+type embedded struct {
+	Region string
+}
+
+type shapes struct {
+	embedded
+	Skip   string `tuple:"-"`
+	Child  inner
+	Maybe  *inner
+	Raw    string `tuple:"raw,bytes"`
+	Values tuple.Tuple
+}
+
+func TestPlanShapes(t *testing.T) {
+	p, err := tuple.NewPlan[shapes](tuple.Codec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seven := int64(7)
+	v := shapes{embedded: embedded{"eu"}, Skip: "x", Child: inner{"a", &seven}, Raw: "r\x00", Values: tuple.Tuple{int64(1), "z"}}
+	key, err := p.Marshal(&v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := tuple.Tuple{"eu", tuple.Tuple{"a", int64(7)}, nil, []byte("r\x00"), tuple.Tuple{int64(1), "z"}}.Pack()
+	if !bytes.Equal(key, want) {
+		t.Fatalf("Marshal = %x\nwant      %x", key, want)
+	}
+	var back shapes
+	if err := p.Unmarshal(key, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Region != "eu" || back.Skip != "" || back.Child.Name != "a" || *back.Child.Tag != 7 || back.Maybe != nil || back.Raw != "r\x00" || tuple.Compare(back.Values, v.Values) != 0 {
+		t.Fatalf("Unmarshal = %+v", back)
+	}
+	if got, want := p.Schema(), "(Region string, Child (Name string, Tag *int64), Maybe *(Name string, Tag *int64), raw bytes(string), Values tuple.Tuple)"; got != want {
+		t.Errorf("Schema = %s\nwant     %s", got, want)
+	}
+}
+
+func TestPlanErrors(t *testing.T) {
+	p, err := tuple.NewPlan[reactionKey](tuple.Codec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var k reactionKey
+	tests := []struct {
+		name   string
+		key    tuple.Tuple
+		err    error
+		offset int
+		path   []int
+		detail string
+	}{
+		{"constant", tuple.Tuple{"USR"}, tuple.ErrConstMismatch, 0, []int{0}, "USER"},
+		{"too few", tuple.Tuple{"USER", w1UUID}, tuple.ErrTooFewElements, 23, []int{2}, "field"},
+		{"out of range", tuple.Tuple{"USER", w1UUID, "POST", 1, "COMMENT", tuple.Desc{V: int64(2)}, "REACT", 300}, tuple.ErrOutOfRange, 52, []int{7}, "field React (uint8)"},
+		{"too many", tuple.Tuple{"USER", w1UUID, "POST", 1, "COMMENT", tuple.Desc{V: int64(2)}, "REACT", 3, "x"}, tuple.ErrTooManyElements, 54, []int{8}, "more than the 8 fields"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			key, _ := descCodec2.Pack(tt.key)
+			err := p.Unmarshal(key, &k)
+			var de *tuple.DecodeError
+			if !errors.Is(err, tt.err) || !errors.As(err, &de) {
+				t.Fatalf("got %v, want %v", err, tt.err)
+			}
+			if de.Offset != tt.offset || !slices.Equal(de.Path, tt.path) || !strings.Contains(de.Detail, tt.detail) {
+				t.Errorf("offset %d path %v detail %q; want %d %v %q", de.Offset, de.Path, de.Detail, tt.offset, tt.path, tt.detail)
+			}
+		})
+	}
+	type bad struct{ C chan int }
+	if _, err := tuple.NewPlan[bad](tuple.Codec{}); err == nil || !strings.Contains(err.Error(), "field C (chan int)") {
+		t.Errorf("NewPlan of a chan field: %v", err)
+	}
+}
