@@ -81,6 +81,15 @@ func (s *BoltKV) Apply(_ context.Context, pairs []Pair) error {
 func (s *BoltKV) Range(_ context.Context, begin, end []byte, reverse bool, limit int) iter.Seq2[Pair, error] {
 	return func(yield func(Pair, error) bool) {
 		var out []Pair
+		// One arena for the page's keys and values: cursor memory is only
+		// valid inside the transaction, and one copy per byte slice would
+		// cost two allocations a pair. A slice into an arena that has since
+		// grown still holds its bytes.
+		var arena []byte
+		copied := func(b []byte) []byte {
+			arena = append(arena, b...)
+			return arena[len(arena)-len(b) : len(arena) : len(arena)]
+		}
 		err := s.DB.View(func(tx *bolt.Tx) error {
 			b := tx.Bucket(bucket)
 			if b == nil {
@@ -102,8 +111,7 @@ func (s *BoltKV) Range(_ context.Context, begin, end []byte, reverse bool, limit
 				k, v = c.Seek(begin)
 			}
 			for ; k != nil && bytes.Compare(k, begin) >= 0 && bytes.Compare(k, end) < 0; k, v = step() {
-				// Cursor memory is only valid inside the transaction.
-				out = append(out, Pair{bytes.Clone(k), bytes.Clone(v)})
+				out = append(out, Pair{copied(k), copied(v)})
 				if limit > 0 && len(out) == limit {
 					break
 				}

@@ -71,13 +71,13 @@ func Print(ctx context.Context, w io.Writer, kv KV, store string) error {
 	width := 0
 	for _, q := range qs {
 		for _, e := range q.Entries {
-			width = max(width, len(e.Path.String()))
+			width = max(width, len(e.Path().String()))
 		}
 	}
 	for _, q := range qs {
 		fmt.Fprintf(w, "\n== %s\n", q.Title)
 		for _, e := range q.Entries {
-			fmt.Fprintf(w, "  %-*s  %s\n", width, e.Path, e.Value)
+			fmt.Fprintf(w, "  %-*s  %s\n", width, e.Path(), e.Value)
 		}
 	}
 	naive, err := NaiveScan(ctx, kv, NaiveKey(nested.New("user", Ada))+"#POST#")

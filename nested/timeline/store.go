@@ -78,9 +78,12 @@ func Load(ctx context.Context, kv KV, records []Record, batch int) error {
 
 // Entry is a record read back: its key decoded to a path.
 type Entry struct {
-	Path  nested.Path
+	Item  Item
 	Value string
 }
+
+// Path returns the entry's key path.
+func (e Entry) Path() nested.Path { return e.Item.Path() }
 
 // Scan reads the item keys in [begin, end), forward or backward, keeping
 // those whose path has the given depth (0: all), at most limit of them (0:
@@ -92,14 +95,14 @@ func Scan(ctx context.Context, kv KV, begin, end []byte, reverse bool, depth, li
 		if err != nil {
 			return nil, err
 		}
-		path, _, err := nested.Decode(p.Key)
+		it, err := ReadItem(p.Key)
 		if err != nil {
-			return nil, &KeyError{"decode", p.Key, err}
+			return nil, err
 		}
-		if depth > 0 && path.Len() != depth {
+		if depth > 0 && it.Depth != depth {
 			continue
 		}
-		out = append(out, Entry{Path: path, Value: string(p.Value)})
+		out = append(out, Entry{Item: it, Value: string(p.Value)})
 		if limit > 0 && len(out) == limit {
 			break
 		}
@@ -165,11 +168,11 @@ func RecentComments(ctx context.Context, kv KV, post nested.Path) ([]Entry, erro
 		if item == nil {
 			return nil, &KeyError{"get", p.Value, fmt.Errorf("index entry %s has no item", tuple.Printable(p.Key))}
 		}
-		path, _, err := nested.Decode(p.Value)
+		it, err := ReadItem(p.Value)
 		if err != nil {
-			return nil, &KeyError{"decode", p.Value, err}
+			return nil, err
 		}
-		out = append(out, Entry{Path: path, Value: string(item)})
+		out = append(out, Entry{Item: it, Value: string(item)})
 	}
 	return out, nil
 }
@@ -213,12 +216,12 @@ func CheckIndex(ctx context.Context, kv KV) error {
 		if err != nil {
 			return err
 		}
-		path, _, err := nested.Decode(p.Key)
+		it, err := ReadItem(p.Key)
 		if err != nil {
-			return &KeyError{"decode", p.Key, err}
+			return err
 		}
-		if path.Kind() == "comment" && !indexed[string(p.Key)] {
-			return fmt.Errorf("timeline: comment %s has no index entry", path)
+		if it.Depth == 3 && !indexed[string(p.Key)] {
+			return fmt.Errorf("timeline: comment %s has no index entry", it.Path())
 		}
 	}
 	return nil

@@ -28,7 +28,7 @@ func loaded(t *testing.T) timeline.KV {
 func paths(es []timeline.Entry) []string {
 	var out []string
 	for _, e := range es {
-		out = append(out, strings.ReplaceAll(e.Path.String(), "4c9d36e5-6b19-4e6a-828c-226ed667458a", "ADA"))
+		out = append(out, strings.ReplaceAll(e.Path().String(), "4c9d36e5-6b19-4e6a-828c-226ed667458a", "ADA"))
 	}
 	return out
 }
