@@ -118,9 +118,23 @@
 // never retain dst or change dst[:len(dst)], as encoding.BinaryAppender
 // requires.
 //
+// # Typed keys
+//
+// A Tuple holds boxed values; a key-value layer wants its keys as Go
+// values. Scan decodes a key into pointers to variables (and constants
+// that must match, nil to skip, []any for a nested tuple, Desc{V: &x},
+// Into for types of the caller's own), and AppendElems encodes variables;
+// neither keeps its arguments, so that plain variables stay on the stack.
+// A Plan, compiled once per struct type by NewPlan, encodes and decodes a
+// struct as a key: one element per field, with tags for constants,
+// descending fields, byte strings and extensions, a Range of the keys that
+// share leading fields, and a Schema to keep in a golden test. Marshal and
+// Unmarshal keep a plan per type. The package property_test/order checks
+// that such keys sort as their Go values do.
+//
 // # Low-level layer
 //
-// Code that must not allocate uses the typed layer instead of Tuple:
+// Code that must not allocate uses the element functions instead of Tuple:
 // AppendInt, AppendString, AppendUUID and the other Append functions write
 // one element each into a caller's buffer (BeginNested, AppendNestedNull and
 // EndNested build nested tuples); Next reports the code and length of the
