@@ -32,9 +32,6 @@ func (p *Plan[T]) UnmarshalPrefix(key []byte, v *T) (rest []byte, err error) {
 		s.framer.codec = &p.codec
 	}
 	rv := reflect.ValueOf(v).Elem()
-	if n := s.structText(topLevel(0), p.layout); n > 0 {
-		s.text.Grow(n)
-	}
 	end, err := s.structFields(topLevel(0), 0, p.layout, rv)
 	if err != nil {
 		return nil, s.placed(err)
@@ -153,36 +150,6 @@ func (s *scanner) descField(at, depth int, f *planField, fv reflect.Value) (int,
 	}
 	s.text.WriteString(inner.text.String())
 	return at + n, nil
-}
-
-// structText adds up the content of the strings the fields of lay will
-// decode, as textSize does for Scan.
-func (s *scanner) structText(l level, lay *layout) int {
-	n := 0
-	for i := range lay.fields {
-		f := &lay.fields[i]
-		st, at := l.next(s.in)
-		if st != stepElem {
-			if st == stepNull {
-				continue
-			}
-			return n
-		}
-		switch {
-		case f.nested != nil && s.in[at] == byte(types.CodeNested):
-			n += s.structText(nestedLevel(at), f.nested)
-		case f.constant == nil && !f.asBytes && !f.desc && s.in[at] == byte(types.CodeString):
-			if end, _, esc, fl := stringSpan(s.in, at, s.lenient); !fl.failed() {
-				n += end - at - 1 - esc
-			}
-		}
-		end, fl := s.frame(at, 0)
-		if fl.failed() {
-			return n
-		}
-		l.pos = end
-	}
-	return n
 }
 
 // named adds the field to a decoding error's detail, once: at the

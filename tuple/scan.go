@@ -69,9 +69,6 @@ func (c Codec) ScanPrefix(key []byte, dst ...any) (rest []byte, err error) {
 		withExt := c // on the heap only when there are extensions
 		s.framer.codec = &withExt
 	}
-	if n := s.textSize(topLevel(0), dst); n > 0 {
-		s.text.Grow(n)
-	}
 	end, err := s.tuple(topLevel(0), 0, dst)
 	if err != nil {
 		return nil, s.placed(err)
@@ -83,8 +80,9 @@ func (c Codec) ScanPrefix(key []byte, dst ...any) (rest []byte, err error) {
 type scanner struct {
 	framer
 	codec Codec
-	// text holds every string decoded, grown once to its final size, so
-	// that each is a substring of one allocation.
+	// text holds every string decoded: grown at the first to the key's
+	// length, which no content of the key can outgrow, so that each string
+	// is a substring of one allocation.
 	text  strings.Builder
 	trail trail
 }
@@ -139,41 +137,6 @@ func (s *scanner) close(l level, n int) (int, error) {
 		s.trail.add(n)
 		return 0, s.fail(at, ErrTooManyElements, fmt.Sprintf("the nested tuple holds more than the %d elements scanned", n))
 	}
-}
-
-// textSize adds up the content of the strings that dst will decode, so
-// that they can share one allocation. Elements that do not frame count
-// nothing: the scan itself reports them.
-func (s *scanner) textSize(l level, dst []any) int {
-	n := 0
-	for _, d := range dst {
-		st, at := l.next(s.in)
-		if st != stepElem {
-			if st == stepNull {
-				continue
-			}
-			return n
-		}
-		switch d := d.(type) {
-		case *string:
-			if s.in[at] == byte(types.CodeString) {
-				end, _, esc, f := stringSpan(s.in, at, s.lenient)
-				if !f.failed() {
-					n += end - at - 1 - esc
-				}
-			}
-		case []any:
-			if s.in[at] == byte(types.CodeNested) {
-				n += s.textSize(nestedLevel(at), d)
-			}
-		}
-		end, f := s.frame(at, 0)
-		if f.failed() {
-			return n
-		}
-		l.pos = end
-	}
-	return n
 }
 
 // fail is the *DecodeError of the element at pos, with the path the

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"reflect"
+	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/types"
 )
@@ -99,6 +100,11 @@ func (s *scanner) one(d any, pos, depth int) (int, error) {
 			return 0, s.fault(fault{pos, faultTooDeep})
 		}
 		return s.tuple(nestedLevel(pos), depth+1, p)
+	case string: // a constant, commonly a kind such as "user"
+		if end, _ := shortEnd(in, pos+1); end >= 0 && types.Code(in[pos]) == types.CodeString && string(in[pos+1:end]) == p {
+			return end + 1, nil
+		}
+		return s.constant(d, pos, depth)
 	case Hook:
 		return s.hook(pos, p)
 	case Desc:
@@ -219,9 +225,16 @@ func (s *scanner) string(pos int, d any, set func(string)) (int, error) {
 	if types.Code(s.in[pos]) != types.CodeString {
 		return 0, s.wrongKind(pos, d)
 	}
-	end, next, esc, f := stringSpan(s.in, pos, s.lenient)
-	if f.failed() {
-		return 0, s.fault(f)
+	end, ascii := shortEnd(s.in, pos+1) // inlined: most strings are short
+	next, esc := end+1, 0
+	if end < 0 {
+		var f fault
+		if end, next, esc, f = stringSpanLong(s.in, pos, s.lenient); f.failed() {
+			return 0, s.fault(f)
+		}
+	}
+	if s.text.Cap() == 0 {
+		s.text.Grow(len(s.in))
 	}
 	start := s.text.Len()
 	if esc == 0 {
@@ -230,7 +243,7 @@ func (s *scanner) string(pos int, d any, set func(string)) (int, error) {
 		s.text.Write(unescaped(nil, s.in[pos+1:end]))
 	}
 	v := s.text.String()[start:]
-	if !s.codec.AllowInvalidUTF8 && invalidUTF8At(v) >= 0 {
+	if !ascii && !s.codec.AllowInvalidUTF8 && !utf8.ValidString(v) {
 		return 0, s.fault(fault{pos, faultUTF8})
 	}
 	set(v)

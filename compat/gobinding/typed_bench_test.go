@@ -1,0 +1,108 @@
+package gobinding_test
+
+import (
+	"testing"
+
+	official "github.com/fdbtuple/fdbtuple/compat/gobinding/official/tuple"
+	"github.com/fdbtuple/fdbtuple/internal/workload"
+	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/google/uuid"
+)
+
+// w1Vars holds W1's elements as a struct of plain fields.
+type w1Vars struct {
+	Kind     string
+	User     uuid.UUID
+	PostKind string
+	Post     int64
+	CKind    string
+	At       int64
+	RKind    string
+	React    int64
+}
+
+// w1Const is W1 with its four strings declared as constant elements.
+type w1Const struct {
+	_     struct{} `tuple:"user,const"`
+	User  uuid.UUID
+	_     struct{} `tuple:"post,const"`
+	Post  int64
+	_     struct{} `tuple:"comment,const"`
+	At    int64
+	_     struct{} `tuple:"react,const"`
+	React int64
+}
+
+// BenchmarkTypedW1 reads and writes W1 every typed way, beside the
+// official binding's Unpack and the make+copy floor, as sub-benchmarks of
+// one binary: with -count N they take turns. Each reports its ratio to
+// the floor in BENCHMARKS.md.
+func BenchmarkTypedW1(b *testing.B) {
+	var w1 workload.Workload
+	for _, w := range workload.All() {
+		if w.Name == "W1" {
+			w1 = w
+		}
+	}
+	key := w1.Tuple.Pack()
+	plan, err := tuple.NewPlan[w1Vars](tuple.Codec{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	planConst, err := tuple.NewPlan[w1Const](tuple.Codec{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var v w1Vars
+	var c w1Const
+	if err := plan.Unmarshal(key, &v); err != nil {
+		b.Fatal(err)
+	}
+	buf := make([]byte, 0, 2*len(key))
+	run := func(name string, body func()) {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(key)))
+			for b.Loop() {
+				body()
+			}
+		})
+	}
+	run("floor", func() { sinkBytes = append(make([]byte, 0, len(key)), key...) })
+	run("official-Unpack", func() { sinkAny, _ = official.Unpack(key) })
+	run("Unpack", func() { sinkAny, _ = tuple.Unpack(key) })
+	run("Scan", func() {
+		var user, post, comment, react string
+		var id uuid.UUID
+		var postID, at, reaction int64
+		_ = tuple.Scan(key, &user, &id, &post, &postID, &comment, &at, &react, &reaction)
+		sinkInt += postID + at + reaction
+	})
+	run("Scan-hook", func() {
+		var id uuid.UUID
+		var postID, reaction int64
+		var at millis
+		_ = tuple.Scan(key, "user", &id, "post", &postID, "comment", tuple.Into(&at, readMillis), "react", &reaction)
+		sinkInt += postID + int64(at) + reaction
+	})
+	run("Plan.Unmarshal", func() { _ = plan.Unmarshal(key, &v) })
+	run("Plan.Unmarshal-const", func() { _ = planConst.Unmarshal(key, &c) })
+	run("AppendElems", func() {
+		buf, _ = tuple.AppendElems(buf[:0], v.Kind, v.User, v.PostKind, v.Post, v.CKind, v.At, v.RKind, v.React)
+	})
+	run("Plan.Append", func() { buf, _ = plan.Append(buf[:0], &v) })
+	run("Plan.Marshal", func() { sinkBytes, _ = plan.Marshal(&v) })
+}
+
+type millis int64
+
+func readMillis(b []byte) (millis, int, error) {
+	v, n, err := tuple.ConsumeInt(b)
+	return millis(v), n, err
+}
+
+var (
+	sinkBytes []byte
+	sinkAny   any
+	sinkInt   int64
+)
