@@ -302,6 +302,20 @@ func (d *decoder) string(slot *any, pos int) (int, fault) {
 			return 0, f
 		}
 	}
+	if d.filling { // into the one string of all strings
+		start := d.text.Len()
+		if esc == 0 {
+			d.text.Write(d.in[pos+1 : end])
+		} else {
+			writeUnescaped(&d.text, d.in[:end], pos+1)
+		}
+		v := d.text.String()[start:]
+		if !ascii && !d.rawUTF8 && !utf8.ValidString(v) {
+			return 0, fault{pos, faultUTF8}
+		}
+		*slot = v
+		return next, fault{}
+	}
 	content := d.in[pos+1 : end]
 	if esc > 0 {
 		d.spare = unescaped(d.spare[:0], content)
@@ -310,13 +324,7 @@ func (d *decoder) string(slot *any, pos int) (int, fault) {
 	if !ascii && !d.rawUTF8 && !utf8.Valid(content) {
 		return 0, fault{pos, faultUTF8}
 	}
-	switch {
-	case d.discard:
-	case d.filling:
-		start := d.text.Len()
-		d.text.Write(content)
-		*slot = d.text.String()[start:]
-	default:
+	if !d.discard {
 		*slot = string(content)
 	}
 	return next, fault{}

@@ -290,7 +290,7 @@ func FuzzPlanUnmarshal(f *testing.F) {
 	seed, _ := descCodec2.Pack(tuple.Tuple{"USER", w1UUID, "POST", 1, "COMMENT", tuple.Desc{V: int64(2)}, "REACT", 3})
 	f.Add(seed)
 	f.Add(tuple.Tuple{"eu", tuple.Tuple{"a", nil}, nil, []byte("r"), tuple.Tuple{int64(1)}}.Pack())
-	reactions, err := tuple.NewPlan[reactionKey](tuple.Codec{})
+	reactions, err := tuple.NewPlan[ReactionKey](tuple.Codec{})
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -299,7 +299,7 @@ func FuzzPlanUnmarshal(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		var k reactionKey
+		var k ReactionKey
 		if err := reactions.Unmarshal(b, &k); err == nil {
 			if back, err := reactions.Marshal(&k); err != nil || !bytes.Equal(back, b) {
 				t.Fatalf("%x: unmarshals to %+v, which marshals to %x, %v", b, k, back, err)

@@ -11,19 +11,6 @@ import (
 	"github.com/google/uuid"
 )
 
-// reactionKey is the seed scenario's key, USER#<uuid> / POST#1234 /
-// COMMENT#<ts> / REACT#42, newest comment first.
-type reactionKey struct {
-	_     struct{} `tuple:"USER,const"`
-	User  uuid.UUID
-	_     struct{} `tuple:"POST,const"`
-	Post  int64
-	_     struct{} `tuple:"COMMENT,const"`
-	At    int64    `tuple:",desc"`
-	_     struct{} `tuple:"REACT,const"`
-	React uint8
-}
-
 // w1Struct holds W1's eight elements, strings included.
 type w1Struct struct {
 	Kind     string
@@ -39,11 +26,11 @@ type w1Struct struct {
 var descCodec2 = tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(tuple.DefaultDescCode)}}
 
 func TestPlanSeedKey(t *testing.T) {
-	p, err := tuple.NewPlan[reactionKey](tuple.Codec{})
+	p, err := tuple.NewPlan[ReactionKey](tuple.Codec{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	k := reactionKey{User: w1UUID, Post: 1234, At: 1678901234, React: 42}
+	k := ReactionKey{User: w1UUID, Post: 1234, Comment: 1678901234, React: 42}
 	key, err := p.Marshal(&k)
 	if err != nil {
 		t.Fatal(err)
@@ -52,11 +39,11 @@ func TestPlanSeedKey(t *testing.T) {
 	if !bytes.Equal(key, want) {
 		t.Fatalf("Marshal = %x, want %x", key, want)
 	}
-	var back reactionKey
+	var back ReactionKey
 	if err := p.Unmarshal(key, &back); err != nil || back != k {
 		t.Fatalf("Unmarshal = %+v, %v", back, err)
 	}
-	if got, want := p.Schema(), `("USER", User uuid.UUID, "POST", Post int64, "COMMENT", At desc(int64), "REACT", React uint8)`; got != want {
+	if got, want := p.Schema(), `("USER", User uuid.UUID, "POST", Post int64, "COMMENT", Comment desc(int64), "REACT", React int64)`; got != want {
 		t.Errorf("Schema = %s\nwant     %s", got, want)
 	}
 	// Every reaction to comments of post 1234 of this user, newest first.
@@ -65,7 +52,7 @@ func TestPlanSeedKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	older := k
-	older.At, older.React = 1600000000, 1
+	older.Comment, older.React = 1600000000, 1
 	otherPost := k
 	otherPost.Post = 1235
 	ko, _ := p.Marshal(&older)
@@ -78,7 +65,7 @@ func TestPlanSeedKey(t *testing.T) {
 	if key2, err := tuple.Marshal(&k); err != nil || !bytes.Equal(key2, key) {
 		t.Errorf("tuple.Marshal = %x, %v", key2, err)
 	}
-	var back2 reactionKey
+	var back2 ReactionKey
 	if err := tuple.Unmarshal(key, &back2); err != nil || back2 != k {
 		t.Errorf("tuple.Unmarshal = %+v, %v", back2, err)
 	}
@@ -173,11 +160,11 @@ func TestPlanShapes(t *testing.T) {
 }
 
 func TestPlanErrors(t *testing.T) {
-	p, err := tuple.NewPlan[reactionKey](tuple.Codec{})
+	p, err := tuple.NewPlan[ReactionKey](tuple.Codec{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var k reactionKey
+	var k ReactionKey
 	tests := []struct {
 		name   string
 		key    tuple.Tuple
@@ -188,7 +175,7 @@ func TestPlanErrors(t *testing.T) {
 	}{
 		{"constant", tuple.Tuple{"USR"}, tuple.ErrConstMismatch, 0, []int{0}, "USER"},
 		{"too few", tuple.Tuple{"USER", w1UUID}, tuple.ErrTooFewElements, 23, []int{2}, "field"},
-		{"out of range", tuple.Tuple{"USER", w1UUID, "POST", 1, "COMMENT", tuple.Desc{V: int64(2)}, "REACT", 300}, tuple.ErrOutOfRange, 52, []int{7}, "field React (uint8)"},
+		{"out of range", tuple.Tuple{"USER", w1UUID, "POST", 1, "COMMENT", tuple.Desc{V: int64(2)}, "REACT", uint64(1) << 63}, tuple.ErrOutOfRange, 52, []int{7}, "field React (int64)"},
 		{"too many", tuple.Tuple{"USER", w1UUID, "POST", 1, "COMMENT", tuple.Desc{V: int64(2)}, "REACT", 3, "x"}, tuple.ErrTooManyElements, 54, []int{8}, "more than the 8 fields"},
 	}
 	for _, tt := range tests {

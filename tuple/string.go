@@ -208,21 +208,54 @@ func unescaped(dst, raw []byte) []byte {
 // all of it.
 func appendUnescaped(dst, in []byte, from int) ([]byte, int) {
 	for {
-		i := bytes.IndexByte(in[from:], 0x00)
-		if i < 0 {
-			return append(dst, in[from:]...), len(in)
+		run, zeros, next, done := unescapeStep(in, from)
+		dst = append(dst, run...)
+		for ; zeros > 0; zeros-- {
+			dst = append(dst, 0x00)
 		}
-		end := from + i
-		if end+1 >= len(in) || in[end+1] != 0xFF {
-			return append(dst, in[from:end]...), end
+		if done {
+			return dst, next
 		}
-		dst = append(dst, in[from:end+1]...) // through the escaped 00
-		from = end + 2
-		for from+1 < len(in) && in[from] == 0x00 && in[from+1] == 0xFF {
-			dst = append(dst, 0x00) // a run of zeros without a new search
-			from += 2
-		}
+		from = next
 	}
+}
+
+// writeUnescaped is appendUnescaped for a strings.Builder, for the
+// decoder's one buffer of all strings.
+func writeUnescaped(w *strings.Builder, in []byte, from int) int {
+	for {
+		run, zeros, next, done := unescapeStep(in, from)
+		w.Write(run)
+		for ; zeros > 0; zeros-- {
+			w.WriteByte(0x00)
+		}
+		if done {
+			return next
+		}
+		from = next
+	}
+}
+
+// unescapeStep is the one reader of escaped content: from in[from], the
+// bytes up to and through the next escaped 00 (run), how many escaped 00s
+// follow it directly (zeros, stepped over without a new search), and
+// where to go on; or, done, the bytes up to the terminator (or the end of
+// in) and the terminator's offset.
+func unescapeStep(in []byte, from int) (run []byte, zeros, next int, done bool) {
+	i := bytes.IndexByte(in[from:], 0x00)
+	if i < 0 {
+		return in[from:], 0, len(in), true
+	}
+	end := from + i
+	if end+1 >= len(in) || in[end+1] != 0xFF {
+		return in[from:end], 0, end, true
+	}
+	next = end + 2
+	for next+1 < len(in) && in[next] == 0x00 && in[next+1] == 0xFF {
+		zeros++
+		next += 2
+	}
+	return in[from : end+1], zeros, next, false
 }
 
 // invalidUTF8At returns the index of the first byte of b that does not
