@@ -42,21 +42,14 @@ const (
 // the caller sets l.pos to the element's end.
 func (l *level) next(in []byte) (step, int) {
 	pos := l.pos
-	if pos < len(in) && (in[pos] != 0x00 || l.open < 0) {
-		return stepElem, pos // the commonest answer, inlined
-	}
-	return l.boundary(in)
-}
-
-// boundary is next at the end of the input or at a 00 in a nested tuple.
-func (l *level) boundary(in []byte) (step, int) {
-	pos := l.pos
 	switch {
 	case pos >= len(in):
 		if l.open >= 0 {
 			return stepOpen, pos
 		}
 		return stepEnd, pos
+	case in[pos] != 0x00 || l.open < 0:
+		return stepElem, pos
 	case pos+1 < len(in) && in[pos+1] == 0xFF:
 		l.pos = pos + 2
 		return stepNull, pos
