@@ -58,6 +58,11 @@ type planField struct {
 	nested    *layout   // a struct field: a nested tuple
 	constant  []byte    // a constant element's encoding, or nil
 	constant0 any       // the constant's value, for Schema
+	// kind is the element's reflect.Kind (the pointed-to one for a
+	// nullable field), so that decoding sets strings and integers
+	// without asking reflect for the field's address.
+	kind       reflect.Kind
+	isAnySlice bool // a []any field: a nested tuple
 }
 
 // NewPlan compiles the plan of struct type T for codec c. A field tagged
@@ -190,6 +195,7 @@ func (b *planBuilder) field(f *planField, name, opts string, depth int) error {
 	if t.Kind() == reflect.Pointer && t != reflect.TypeFor[*big.Int]() {
 		f.nullable, t = true, t.Elem()
 	}
+	f.kind, f.isAnySlice = t.Kind(), t == anySliceType
 	switch {
 	case f.ext != nil:
 		return nil

@@ -106,15 +106,33 @@ func (s *scanner) value(at, depth int, f *planField, fv reflect.Value) (int, err
 		return end, err
 	case f.nested != nil:
 		if types.Code(s.in[at]) != types.CodeNested {
-			return 0, s.wrongKind(at, fv.Addr().Interface())
+			return 0, s.wrongKind(at, f.typ)
 		}
 		if depth >= MaxDepth {
 			return 0, s.fault(fault{at, faultTooDeep})
 		}
 		return s.structFields(nestedLevel(at), depth+1, f.nested, fv)
 	case f.asBytes:
-		return s.bytes(at, fv.Addr().Interface(), func(b []byte) { fv.SetString(string(b)) })
-	case fv.Type() == anySliceType:
+		return s.bytes(at, f.typ, func(b []byte) { fv.SetString(string(b)) })
+	case f.kind == reflect.String:
+		return s.string(at, f.typ, func(v string) { fv.SetString(v) })
+	case f.kind >= reflect.Int && f.kind <= reflect.Int64:
+		return s.integer(at, f.typ, func(iv intValue) bool {
+			v, ok := iv.int64()
+			if ok = ok && !fv.OverflowInt(v); ok {
+				fv.SetInt(v)
+			}
+			return ok
+		})
+	case f.kind >= reflect.Uint && f.kind <= reflect.Uint64:
+		return s.integer(at, f.typ, func(iv intValue) bool {
+			ok := iv.big == nil && !iv.neg && !fv.OverflowUint(iv.mag)
+			if ok {
+				fv.SetUint(iv.mag)
+			}
+			return ok
+		})
+	case f.isAnySlice:
 		var t Tuple
 		end, err := s.one(&t, at, depth)
 		if err == nil {

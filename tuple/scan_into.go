@@ -48,53 +48,53 @@ func (s *scanner) one(d any, pos, depth int) (int, error) {
 	case nil:
 		return s.skip(pos, depth)
 	case *string:
-		return s.string(pos, d, func(v string) { *p = v })
+		return s.string(pos, reflect.TypeOf(d), func(v string) { *p = v })
 	case *int64:
-		return s.integer(pos, d, func(iv intValue) bool { return setSigned(p, iv) })
+		return s.integer(pos, reflect.TypeOf(d), func(iv intValue) bool { return setSigned(p, iv) })
 	case *int:
-		return s.integer(pos, d, func(iv intValue) bool { return setSigned(p, iv) })
+		return s.integer(pos, reflect.TypeOf(d), func(iv intValue) bool { return setSigned(p, iv) })
 	case *uint64:
-		return s.integer(pos, d, func(iv intValue) bool { return setUnsigned(p, iv) })
+		return s.integer(pos, reflect.TypeOf(d), func(iv intValue) bool { return setUnsigned(p, iv) })
 	case *int32:
-		return s.integer(pos, d, func(iv intValue) bool { return setSigned(p, iv) })
+		return s.integer(pos, reflect.TypeOf(d), func(iv intValue) bool { return setSigned(p, iv) })
 	case *uint32:
-		return s.integer(pos, d, func(iv intValue) bool { return setUnsigned(p, iv) })
+		return s.integer(pos, reflect.TypeOf(d), func(iv intValue) bool { return setUnsigned(p, iv) })
 	case *UUID:
-		if end, err := s.fixed(pos, types.CodeUUID, d); err != nil {
+		if end, err := s.fixed(pos, types.CodeUUID, reflect.TypeOf(d)); err != nil {
 			return 0, err
 		} else {
 			copy(p[:], in[pos+1:end])
 			return end, nil
 		}
 	case *[]byte:
-		return s.bytes(pos, d, func(v []byte) { *p = v })
+		return s.bytes(pos, reflect.TypeOf(d), func(v []byte) { *p = v })
 	case *float64:
-		end, err := s.fixed(pos, types.CodeFloat64, d)
+		end, err := s.fixed(pos, types.CodeFloat64, reflect.TypeOf(d))
 		if err == nil {
 			*p = decodeFloat64(binary.BigEndian.Uint64(in[pos+1:]))
 		}
 		return end, err
 	case *float32:
-		end, err := s.fixed(pos, types.CodeFloat32, d)
+		end, err := s.fixed(pos, types.CodeFloat32, reflect.TypeOf(d))
 		if err == nil {
 			*p = decodeFloat32(binary.BigEndian.Uint32(in[pos+1:]))
 		}
 		return end, err
 	case *bool:
 		if c := types.Code(in[pos]); c != types.CodeFalse && c != types.CodeTrue {
-			return 0, s.wrongKind(pos, d)
+			return 0, s.wrongKind(pos, reflect.TypeOf(d))
 		}
 		*p = types.Code(in[pos]) == types.CodeTrue
 		return pos + 1, nil
 	case *Versionstamp:
-		end, err := s.fixed(pos, types.CodeVersionstamp, d)
+		end, err := s.fixed(pos, types.CodeVersionstamp, reflect.TypeOf(d))
 		if err == nil {
 			*p = decodeVersionstamp(in[pos+1 : end])
 		}
 		return end, err
 	case []any:
 		if types.Code(in[pos]) != types.CodeNested {
-			return 0, s.wrongKind(pos, d)
+			return 0, s.wrongKind(pos, reflect.TypeOf(d))
 		}
 		if depth >= MaxDepth {
 			return 0, s.fault(fault{pos, faultTooDeep})
@@ -110,7 +110,7 @@ func (s *scanner) one(d any, pos, depth int) (int, error) {
 	case Desc:
 		return s.desc(pos, depth, p)
 	case *big.Int:
-		return s.integer(pos, d, func(iv intValue) bool {
+		return s.integer(pos, reflect.TypeOf(d), func(iv intValue) bool {
 			v := iv.big
 			if v == nil {
 				if v = new(big.Int).SetUint64(iv.mag); iv.neg {
@@ -124,7 +124,7 @@ func (s *scanner) one(d any, pos, depth int) (int, error) {
 		})
 	case *Tuple:
 		if types.Code(in[pos]) != types.CodeNested {
-			return 0, s.wrongKind(pos, d)
+			return 0, s.wrongKind(pos, reflect.TypeOf(d))
 		}
 		v, n, err := s.codec.ConsumeElement(in[pos:])
 		if err != nil {
@@ -176,16 +176,16 @@ func nullable[T any](s *scanner, p **T, pos, depth int) (int, error) {
 
 // integer decodes the integer at in[pos] and hands it to set, which
 // reports whether it fits the destination d.
-func (s *scanner) integer(pos int, d any, set func(intValue) bool) (int, error) {
+func (s *scanner) integer(pos int, typ reflect.Type, set func(intValue) bool) (int, error) {
 	if types.Code(s.in[pos]).Kind() != types.KindInt {
-		return 0, s.wrongKind(pos, d)
+		return 0, s.wrongKind(pos, typ)
 	}
 	iv, end, f := readInt(s.in, pos, s.lenient)
 	if f.failed() {
 		return 0, s.fault(f)
 	}
 	if !set(iv) {
-		return 0, s.fail(pos, ErrOutOfRange, fmt.Sprintf("the value does not fit in %v", reflect.TypeOf(d)))
+		return 0, s.fail(pos, ErrOutOfRange, fmt.Sprintf("the value does not fit in %v", typ))
 	}
 	return end, nil
 }
@@ -208,9 +208,9 @@ func setUnsigned[T ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](p *T
 }
 
 // fixed checks that in[pos] is a whole element of code and returns its end.
-func (s *scanner) fixed(pos int, code types.Code, d any) (int, error) {
+func (s *scanner) fixed(pos int, code types.Code, typ reflect.Type) (int, error) {
 	if types.Code(s.in[pos]) != code {
-		return 0, s.wrongKind(pos, d)
+		return 0, s.wrongKind(pos, typ)
 	}
 	n := fixedSize[code]
 	if n > len(s.in)-pos {
@@ -221,9 +221,9 @@ func (s *scanner) fixed(pos int, code types.Code, d any) (int, error) {
 
 // string decodes the string at in[pos] into the scanner's text and hands
 // it to set.
-func (s *scanner) string(pos int, d any, set func(string)) (int, error) {
+func (s *scanner) string(pos int, typ reflect.Type, set func(string)) (int, error) {
 	if types.Code(s.in[pos]) != types.CodeString {
-		return 0, s.wrongKind(pos, d)
+		return 0, s.wrongKind(pos, typ)
 	}
 	end, ascii := shortEnd(s.in, pos+1) // inlined: most strings are short
 	next, esc := end+1, 0
@@ -251,9 +251,9 @@ func (s *scanner) string(pos int, d any, set func(string)) (int, error) {
 }
 
 // bytes decodes the byte string at in[pos] into new memory.
-func (s *scanner) bytes(pos int, d any, set func([]byte)) (int, error) {
+func (s *scanner) bytes(pos int, typ reflect.Type, set func([]byte)) (int, error) {
 	if types.Code(s.in[pos]) != types.CodeBytes {
-		return 0, s.wrongKind(pos, d)
+		return 0, s.wrongKind(pos, typ)
 	}
 	end, next, esc, f := stringSpan(s.in, pos, s.lenient)
 	if f.failed() {
@@ -291,12 +291,12 @@ func (s *scanner) null(d any, pos int) error {
 }
 
 // wrongKind is the error of an element that d cannot hold.
-func (s *scanner) wrongKind(pos int, d any) error {
+func (s *scanner) wrongKind(pos int, typ reflect.Type) error {
 	code := types.Code(s.in[pos])
 	if code.Kind() == types.KindInvalid && (s.codec.extensionFor(code) == nil) {
 		return s.fault(fault{pos, faultCode})
 	}
-	return s.fail(pos, ErrWrongType, fmt.Sprintf("a %s element cannot go into %v", code.Kind(), reflect.TypeOf(d)))
+	return s.fail(pos, ErrWrongType, fmt.Sprintf("a %s element cannot go into %v", code.Kind(), typ))
 }
 
 // hook runs a destination from Into.
@@ -326,7 +326,7 @@ func (s *scanner) desc(pos, depth int, d Desc) (int, error) {
 	x := s.codec.extensionFor(types.Code(s.in[pos]))
 	dx, ok := x.(descExtension)
 	if x == nil {
-		return 0, s.wrongKind(pos, d)
+		return 0, s.wrongKind(pos, reflect.TypeOf(d))
 	}
 	if !ok {
 		return 0, s.fail(pos, ErrWrongType, fmt.Sprintf("a %s element is not descending (the codec needs DescExtension)", types.Code(s.in[pos])))
@@ -368,7 +368,7 @@ func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 	e := rv.Elem()
 	switch e.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return s.integer(pos, d, func(iv intValue) bool {
+		return s.integer(pos, reflect.TypeOf(d), func(iv intValue) bool {
 			v, ok := iv.int64()
 			if ok && !e.OverflowInt(v) {
 				e.SetInt(v)
@@ -376,7 +376,7 @@ func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 			return ok && !e.OverflowInt(v)
 		})
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return s.integer(pos, d, func(iv intValue) bool {
+		return s.integer(pos, reflect.TypeOf(d), func(iv intValue) bool {
 			ok := iv.big == nil && !iv.neg && !e.OverflowUint(iv.mag)
 			if ok {
 				e.SetUint(iv.mag)
@@ -384,7 +384,7 @@ func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 			return ok
 		})
 	case reflect.String:
-		return s.string(pos, d, func(v string) { e.SetString(v) })
+		return s.string(pos, reflect.TypeOf(d), func(v string) { e.SetString(v) })
 	case reflect.Bool:
 		var b bool
 		end, err := s.one(&b, pos, depth)
@@ -410,11 +410,11 @@ func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 		return end, err
 	case reflect.Slice:
 		if e.Type().Elem().Kind() == reflect.Uint8 {
-			return s.bytes(pos, d, func(v []byte) { e.SetBytes(v) })
+			return s.bytes(pos, reflect.TypeOf(d), func(v []byte) { e.SetBytes(v) })
 		}
 	case reflect.Array:
 		if e.Type().Elem().Kind() == reflect.Uint8 && e.Len() == SizeUUID-1 {
-			end, err := s.fixed(pos, types.CodeUUID, d)
+			end, err := s.fixed(pos, types.CodeUUID, reflect.TypeOf(d))
 			if err == nil {
 				reflect.Copy(e, reflect.ValueOf(s.in[pos+1:end]))
 			}
