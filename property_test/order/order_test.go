@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"math"
 	"runtime"
 	"strings"
 	"sync"
@@ -70,7 +71,10 @@ func caught(t *testing.T, check func(rapid.TB)) string {
 func TestCatchesUnsignedThroughInt64(t *testing.T) {
 	type counter struct{ N uint64 }
 	out := caught(t, func(tb rapid.TB) {
-		order.Check(tb, rapid.Custom(func(t *rapid.T) counter { return counter{rapid.Uint64().Draw(t, "n")} }),
+		// Small counts and counts from 2^63 on, as a test of an unsigned
+		// field would draw them.
+		n := rapid.OneOf(rapid.Uint64Range(0, 1<<20), rapid.Uint64Range(1<<63, math.MaxUint64))
+		order.Check(tb, rapid.Custom(func(t *rapid.T) counter { return counter{n.Draw(t, "n")} }),
 			func(a, b counter) int { return cmp.Compare(a.N, b.N) },
 			func(c counter) ([]byte, error) { return tuple.AppendElems(nil, int64(c.N)) })
 	})
