@@ -121,12 +121,13 @@ func (d *decoder) fill() {
 	}
 }
 
-// tuple decodes the elements of one level and returns the offset after it.
+// tuple decodes the elements of one level and returns the offset after
+// it: growing the tuple as it goes, or checking only; fillTuple fills.
 func (d *decoder) tuple(l level, depth int) (Tuple, int, fault) {
-	var t Tuple // nil when empty, as the official binding decodes it
 	if d.filling {
-		t = d.carve()
+		return d.fillTuple(l, depth)
 	}
+	var t Tuple // nil when empty, as the official binding decodes it
 	var v any // the growing and checking decoders' slot
 	for i := 0; ; i++ {
 		s, at := l.next(d.in)
@@ -139,19 +140,13 @@ func (d *decoder) tuple(l level, depth int) (Tuple, int, fault) {
 			}
 			return nil, 0, fault{l.open, faultOpen}
 		case stepElem:
-			slot := &v
-			if d.filling {
-				slot = &t[i]
-			}
 			var f fault
-			if l.pos, f = d.element(slot, at, depth); f.failed() {
+			if l.pos, f = d.element(&v, at, depth); f.failed() {
 				d.trail.add(i)
 				return nil, 0, f
 			}
 		}
-		switch {
-		case d.filling:
-		case !d.discard:
+		if !d.discard {
 			if len(t) == cap(t) {
 				// Double: append's growth of 1.25x for large slices
 				// allocates five times the final size on the way.
@@ -161,6 +156,24 @@ func (d *decoder) tuple(l level, depth int) (Tuple, int, fault) {
 			v = nil
 		}
 	}
+}
+
+// fillTuple is tuple when filling: the shape pass has framed the level
+// and counted its elements, so the loop runs by the count, and the
+// level only tells a nested null from an element.
+func (d *decoder) fillTuple(l level, depth int) (Tuple, int, fault) {
+	t := d.carve()
+	for i := range t {
+		if l.skipNull(d.in) {
+			continue
+		}
+		var f fault
+		if l.pos, f = d.element(&t[i], l.pos, depth); f.failed() {
+			d.trail.add(i)
+			return nil, 0, f
+		}
+	}
+	return t, l.end(), fault{}
 }
 
 // carve takes the next tuple's elements from the slab, capacity-limited

@@ -58,6 +58,26 @@ func (l *level) next(in []byte) (step, int) {
 	return stepEnd, pos
 }
 
+// skipNull steps over a nested null at l.pos, in a level whose framing
+// is already checked (the decoder fills what the shape pass counted), and
+// reports whether there was one.
+func (l *level) skipNull(in []byte) bool {
+	if l.open >= 0 && in[l.pos] == 0x00 {
+		l.pos += 2
+		return true
+	}
+	return false
+}
+
+// end returns the offset after a checked level whose elements have all
+// been read: after the closing 00 of a nested tuple.
+func (l *level) end() int {
+	if l.open >= 0 {
+		return l.pos + 1
+	}
+	return l.pos
+}
+
 // A framer finds the ends of elements. Without a codec it knows the
 // standard codes only; with one, its extensions' elements too.
 type framer struct {
