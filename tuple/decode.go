@@ -128,7 +128,7 @@ func (d *decoder) tuple(l level, depth int) (Tuple, int, fault) {
 		return d.fillTuple(l, depth)
 	}
 	var t Tuple // nil when empty, as the official binding decodes it
-	var v any // the growing and checking decoders' slot
+	var v any   // the growing and checking decoders' slot
 	for i := 0; ; i++ {
 		s, at := l.next(d.in)
 		switch s {
