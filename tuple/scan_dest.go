@@ -190,31 +190,20 @@ func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 	return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("cannot scan into %v", reflect.TypeOf(d)))
 }
 
-// constant checks that the element at in[pos] is the encoding of c, a
-// value of a type the plain encoder writes (strings, integers, floats,
-// booleans, byte strings, UUIDs, tuples of them) or of a named type of a
-// string, integer or boolean. It does not use the general encoder, whose
-// extension calls would make every destination escape to the heap.
+// constant checks that the element at in[pos] is the encoding of c, as
+// AppendElems writes it: a value of a standard element type or of a named
+// string, integer, float, boolean or byte-slice type. (The general
+// encoder's extension calls would make every destination escape.)
 func (s *scanner) constant(c any, pos, depth int) (int, error) {
 	end, err := s.skip(pos, depth)
 	if err != nil {
 		return 0, err
 	}
-	switch rv := reflect.ValueOf(c); rv.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		c = rv.Int()
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		c = rv.Uint()
-	case reflect.String:
-		c = rv.String()
-	case reflect.Bool:
-		c = rv.Bool()
-	}
 	var buf [64]byte
-	one := [1]any{c}
-	want, ok := appendPlain(buf[:0], one[:], depth > 0, depth, noLimit)
-	if !ok {
-		return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("a constant of type %v (plain element types only)", reflect.TypeOf(c)))
+	var tr trail
+	want, err := appendLooseElem(buf[:0], c, depth > 0, depth, &tr)
+	if err != nil {
+		return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("a constant of type %v: %v", reflect.TypeOf(c), err))
 	}
 	if !bytes.Equal(s.in[pos:end], want) {
 		return 0, s.fail(pos, ErrConstMismatch, fmt.Sprintf("want the constant %s, found %s", Printable(want), Printable(s.in[pos:end])))
