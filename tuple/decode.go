@@ -71,9 +71,13 @@ func (c Codec) unpack(in []byte, start int) (Tuple, error) {
 	if d.codec == nil && !d.lenient {
 		if d.shape.measure(in, start) {
 			d.fill()
-		} else {
-			d.discard = true
+			t, _, f := d.fillTuple(topLevel(start), 0)
+			if f.failed() { // content the shape pass does not read: UTF-8, minimal integers
+				return nil, d.error(f)
+			}
+			return t, nil
 		}
+		d.discard = true // find the first fault in input order, keeping nothing
 	}
 	t, _, f := d.tuple(topLevel(start), 0)
 	if f.failed() {

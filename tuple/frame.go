@@ -205,6 +205,11 @@ func Next(b []byte) (code types.Code, n int, err error) {
 		if end, _ := shortEnd(b, 1); end >= 0 {
 			return types.Code(b[0]), end + 1, nil
 		}
+		_, next, _, f := stringSpanLong(b, 0, false) // not frame: shortEnd has looked
+		if f.failed() {
+			return types.Code(b[0]), 0, elementError(b, f)
+		}
+		return types.Code(b[0]), next, nil
 	}
 	fr := framer{in: b}
 	end, f := fr.frame(0, 0)
