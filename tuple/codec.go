@@ -8,6 +8,7 @@ package tuple
 
 import (
 	"fmt"
+	"iter"
 
 	"github.com/fdbtuple/fdbtuple/types"
 )
@@ -38,7 +39,7 @@ type Codec struct {
 
 // Unpack decodes a packed tuple with c's options. The result shares no
 // memory with b.
-func (c Codec) Unpack(b []byte) (Tuple, error) { return c.unpack(b, 0) }
+func (c Codec) Unpack(b []byte) (Tuple, error) { return unpack(c, b, 0) }
 
 // extensionFor returns the codec's extension for a code, or nil.
 func (c Codec) extensionFor(code types.Code) Extension {
@@ -105,7 +106,7 @@ func (c Codec) UnpackAfter(key []byte, n int) (Tuple, error) {
 	if n < 0 || n > len(key) {
 		return nil, &DecodeError{Offset: len(key), Err: ErrTruncated, Detail: fmt.Sprintf("the key has %d bytes, not a prefix of %d", len(key), n)}
 	}
-	return c.unpack(key, n)
+	return unpack(c, key, n)
 }
 
 // AppendTuple appends t's encoding to dst, with c's extensions. On error
@@ -227,4 +228,74 @@ func (c Codec) Parse(s string) (Tuple, error) {
 		return nil, p.fail("unexpected %s after the tuple", p.found())
 	}
 	return t, nil
+}
+
+// Elements is the package Elements with c's extensions and leniency: an
+// extension's element is framed by decoding it.
+func (c Codec) Elements(b []byte) iter.Seq2[[]byte, error] {
+	return func(yield func([]byte, error) bool) {
+		if err := c.check(); err != nil {
+			yield(nil, err)
+			return
+		}
+		walk(codecFramer(c, b), topLevel(0), 0, yield)
+	}
+}
+
+// NestedElements is the package NestedElements with c's extensions and
+// leniency.
+func (c Codec) NestedElements(elem []byte) iter.Seq2[[]byte, error] {
+	return func(yield func([]byte, error) bool) {
+		if err := expect(elem, types.KindTuple); err != nil {
+			yield(nil, err)
+			return
+		}
+		if err := c.check(); err != nil {
+			yield(nil, err)
+			return
+		}
+		walk(codecFramer(c, elem), nestedLevel(0), 1, yield)
+	}
+}
+
+// descCode returns the code of c's descending extension, or 0.
+func (c Codec) descCode() types.Code {
+	for _, x := range c.Extensions {
+		if d, ok := x.(descExtension); ok {
+			return d.code
+		}
+	}
+	return 0
+}
+
+// Scan is the package Scan with c's extensions and leniency.
+func (c Codec) Scan(key []byte, dst ...any) error {
+	rest, err := c.ScanPrefix(key, dst...)
+	if err == nil && len(rest) > 0 {
+		pos := len(key) - len(rest)
+		return &DecodeError{Offset: pos, Path: []int{len(dst)}, Code: types.Code(key[pos]), Err: ErrTooManyElements,
+			Detail: fmt.Sprintf("the key holds more than the %d elements scanned", len(dst))}
+	}
+	return err
+}
+
+// ScanPrefix is the package ScanPrefix with c's extensions and leniency.
+func (c Codec) ScanPrefix(key []byte, dst ...any) (rest []byte, err error) {
+	if len(c.Extensions) > 0 {
+		if err := c.check(); err != nil {
+			return nil, err
+		}
+	}
+	s := scanner{codec: c}
+	s.in = key
+	s.lenient = c.Lenient
+	if len(c.Extensions) > 0 {
+		withExt := c // on the heap only when there are extensions
+		s.framer.codec = &withExt
+	}
+	end, err := s.tuple(topLevel(0), 0, dst)
+	if err != nil {
+		return nil, s.placed(err)
+	}
+	return key[end:], nil
 }

@@ -60,7 +60,7 @@ type decoder struct {
 
 // unpack decodes the tuple that starts at in[start] with c's options.
 // Offsets in its errors count from in[0].
-func (c Codec) unpack(in []byte, start int) (Tuple, error) {
+func unpack(c Codec, in []byte, start int) (Tuple, error) {
 	if len(c.Extensions) > 0 {
 		if err := c.check(); err != nil {
 			return nil, err
@@ -92,8 +92,8 @@ func (c Codec) unpack(in []byte, start int) (Tuple, error) {
 	return t, nil
 }
 
-// framer returns a framer of in with c's extensions and leniency.
-func (c Codec) framer(in []byte) framer {
+// codecFramer returns a framer of in with c's extensions and leniency.
+func codecFramer(c Codec, in []byte) framer {
 	fr := framer{in: in, lenient: c.Lenient}
 	if len(c.Extensions) > 0 {
 		withExt := c

@@ -66,31 +66,3 @@ func walk(fr framer, l level, depth int, yield func([]byte, error) bool) {
 		}
 	}
 }
-
-// Elements is the package Elements with c's extensions and leniency: an
-// extension's element is framed by decoding it.
-func (c Codec) Elements(b []byte) iter.Seq2[[]byte, error] {
-	return func(yield func([]byte, error) bool) {
-		if err := c.check(); err != nil {
-			yield(nil, err)
-			return
-		}
-		walk(c.framer(b), topLevel(0), 0, yield)
-	}
-}
-
-// NestedElements is the package NestedElements with c's extensions and
-// leniency.
-func (c Codec) NestedElements(elem []byte) iter.Seq2[[]byte, error] {
-	return func(yield func([]byte, error) bool) {
-		if err := expect(elem, types.KindTuple); err != nil {
-			yield(nil, err)
-			return
-		}
-		if err := c.check(); err != nil {
-			yield(nil, err)
-			return
-		}
-		walk(c.framer(elem), nestedLevel(0), 1, yield)
-	}
-}

@@ -134,6 +134,10 @@ func (fr *framer) frameNested(pos, depth int) (int, fault) {
 			}
 			return 0, fault{pos, faultOpen}
 		case stepElem:
+			if n := fixedSize[fr.in[at]]; n > 0 && n <= len(fr.in)-at {
+				l.pos = at + n // the commonest case, without a call
+				continue
+			}
 			end, f := fr.frame(at, depth+1)
 			if f.failed() {
 				if fr.trail != nil {

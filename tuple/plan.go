@@ -89,16 +89,6 @@ func NewPlan[T any](c Codec) (*Plan[T], error) {
 	return p, nil
 }
 
-// descCode returns the code of c's descending extension, or 0.
-func (c Codec) descCode() types.Code {
-	for _, x := range c.Extensions {
-		if d, ok := x.(descExtension); ok {
-			return d.code
-		}
-	}
-	return 0
-}
-
 // planBuilder compiles layouts.
 type planBuilder struct {
 	codec     *Codec

@@ -44,38 +44,6 @@ func ScanPrefix(key []byte, dst ...any) (rest []byte, err error) {
 	return Codec{}.ScanPrefix(key, dst...)
 }
 
-// Scan is the package Scan with c's extensions and leniency.
-func (c Codec) Scan(key []byte, dst ...any) error {
-	rest, err := c.ScanPrefix(key, dst...)
-	if err == nil && len(rest) > 0 {
-		pos := len(key) - len(rest)
-		return &DecodeError{Offset: pos, Path: []int{len(dst)}, Code: types.Code(key[pos]), Err: ErrTooManyElements,
-			Detail: fmt.Sprintf("the key holds more than the %d elements scanned", len(dst))}
-	}
-	return err
-}
-
-// ScanPrefix is the package ScanPrefix with c's extensions and leniency.
-func (c Codec) ScanPrefix(key []byte, dst ...any) (rest []byte, err error) {
-	if len(c.Extensions) > 0 {
-		if err := c.check(); err != nil {
-			return nil, err
-		}
-	}
-	s := scanner{codec: c}
-	s.in = key
-	s.lenient = c.Lenient
-	if len(c.Extensions) > 0 {
-		withExt := c // on the heap only when there are extensions
-		s.framer.codec = &withExt
-	}
-	end, err := s.tuple(topLevel(0), 0, dst)
-	if err != nil {
-		return nil, s.placed(err)
-	}
-	return key[end:], nil
-}
-
 // scanner decodes one key into destinations.
 type scanner struct {
 	framer
