@@ -203,6 +203,13 @@ func (d *decoder) element(slot *any, pos, depth int) (int, fault) {
 		return d.string(slot, pos)
 	case types.CodeBytes:
 		return d.bytes(slot, pos)
+	case types.CodeUUID:
+		if len(in)-pos >= SizeUUID {
+			if !d.discard {
+				*slot = UUID(in[pos+1 : pos+SizeUUID])
+			}
+			return pos + SizeUUID, fault{}
+		}
 	}
 	if iv, n, ok := fixedInt(in[pos:]); ok {
 		if !d.discard {
