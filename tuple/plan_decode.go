@@ -52,7 +52,7 @@ func (s *scanner) structFields(l level, depth int, lay *layout, rv reflect.Value
 		if err != nil {
 			return 0, s.named(err, f)
 		}
-		if l.pos, err = s.field(st, at, depth, f, rv.FieldByIndex(f.index)); err != nil {
+		if l.pos, err = s.field(st, at, depth, f, fieldOf(rv, f)); err != nil {
 			s.trail.add(i)
 			return 0, s.named(err, f)
 		}

@@ -59,6 +59,15 @@ func (p *Plan[T]) Range(v *T, fields int) (begin, end []byte, err error) {
 	return begin, end, nil
 }
 
+// fieldOf returns the field f of the struct value rv: Field for a field
+// of rv itself, the commonest case, FieldByIndex through embedded structs.
+func fieldOf(rv reflect.Value, f *planField) reflect.Value {
+	if len(f.index) == 1 {
+		return rv.Field(f.index[0])
+	}
+	return rv.FieldByIndex(f.index)
+}
+
 // planEncoder appends the fields of structs.
 type planEncoder struct {
 	codec *Codec
@@ -70,7 +79,7 @@ func (e *planEncoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, n
 	for i := range n {
 		f := &lay.fields[i]
 		var err error
-		if dst, err = e.field(dst, f, rv.FieldByIndex(f.index), nested, depth); err != nil {
+		if dst, err = e.field(dst, f, fieldOf(rv, f), nested, depth); err != nil {
 			e.trail.add(i)
 			var ee *EncodeError
 			if errors.As(err, &ee) && ee.Field == "" {
@@ -128,6 +137,9 @@ func (e *planEncoder) value(dst []byte, f *planField, fv reflect.Value, nested b
 	switch fv.Kind() {
 	case reflect.String:
 		s := fv.String()
+		if !f.asBytes && plainASCII(s) { // short ASCII with no 00: as it is
+			return append(append(append(dst, byte(types.CodeString)), s...), 0x00), nil
+		}
 		if !f.asBytes && !e.codec.AllowInvalidUTF8 && !utf8.ValidString(s) {
 			return dst, &EncodeError{Type: f.typ, Err: ErrInvalidUTF8}
 		}
