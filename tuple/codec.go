@@ -295,7 +295,7 @@ func (c Codec) ScanPrefix(key []byte, dst ...any) (rest []byte, err error) {
 	}
 	end, err := s.tuple(topLevel(0), 0, dst)
 	if err != nil {
-		return nil, s.placed(err)
+		return nil, s.trail.place(err)
 	}
 	return key[end:], nil
 }

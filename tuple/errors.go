@@ -191,7 +191,8 @@ func (t trail) path(inner []int) []int {
 	return append(p, inner...)
 }
 
-// place records the path of an *EncodeError from a walk on the error.
+// place records the path of an *EncodeError or a *DecodeError from a walk
+// on the error.
 func (t trail) place(err error) error {
 	if err == nil || len(t) == 0 {
 		return err // without placeOn's variable, which escapes
@@ -201,8 +202,12 @@ func (t trail) place(err error) error {
 
 func (t trail) placeOn(err error) error {
 	var ee *EncodeError
-	if errors.As(err, &ee) {
+	var de *DecodeError
+	switch {
+	case errors.As(err, &ee):
 		ee.Path = t.path(ee.Path)
+	case errors.As(err, &de):
+		de.Path = t.path(de.Path)
 	}
 	return err
 }

@@ -1,6 +1,7 @@
 package tuple
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"reflect"
@@ -34,7 +35,7 @@ func (p *Plan[T]) UnmarshalPrefix(key []byte, v *T) (rest []byte, err error) {
 	rv := reflect.ValueOf(v).Elem()
 	end, err := s.structFields(topLevel(0), 0, p.layout, rv)
 	if err != nil {
-		return nil, s.placed(err)
+		return nil, s.trail.place(err)
 	}
 	return key[end:], nil
 }
@@ -70,7 +71,7 @@ func (s *scanner) field(st step, at, depth int, f *planField, fv reflect.Value) 
 	}
 	switch {
 	case f.constant != nil:
-		if st == stepNull || !bytesHavePrefix(s.in[at:], f.constant) {
+		if st == stepNull || !bytes.HasPrefix(s.in[at:], f.constant) {
 			return 0, s.fail(at, ErrConstMismatch, fmt.Sprintf("want the constant %s", Printable(f.constant)))
 		}
 		return at + len(f.constant), nil
@@ -145,29 +146,11 @@ func (s *scanner) value(at, depth int, f *planField, fv reflect.Value) (int, err
 
 // descField scans a descending element into fv.
 func (s *scanner) descField(at, depth int, f *planField, fv reflect.Value) (int, error) {
-	if types.Code(s.in[at]) != s.codec.descCode() {
-		return 0, s.fail(at, ErrWrongType, fmt.Sprintf("a %s element is not descending", types.Code(s.in[at])))
-	}
-	asc, n, err := readDesc(s.in[at:], nil)
-	if err != nil {
-		return 0, s.shifted(err, at)
-	}
-	if len(asc) == 0 {
-		return 0, s.fail(at, ErrInvalidCode, "descending element holds no element")
-	}
-	inner := scanner{codec: s.codec}
-	inner.in, inner.lenient, inner.framer.codec = asc, s.lenient, s.framer.codec
 	g := *f
 	g.desc = false
-	end, err := inner.field(stepElem, 0, depth, &g, fv)
-	switch {
-	case err != nil:
-		return 0, s.shifted(err, at+1)
-	case end != len(asc):
-		return 0, s.fail(at, ErrInvalidCode, "descending element holds more than one element")
-	}
-	s.text.WriteString(inner.text.String())
-	return at + n, nil
+	return s.descended(at, f.typ, func(inner *scanner) (int, error) {
+		return inner.field(stepElem, 0, depth, &g, fv)
+	})
 }
 
 // named adds the field to a decoding error's detail, once: at the
@@ -179,8 +162,4 @@ func (s *scanner) named(err error, f *planField) error {
 		de.fieldNamed = true
 	}
 	return err
-}
-
-func bytesHavePrefix(b, prefix []byte) bool {
-	return len(b) >= len(prefix) && string(b[:len(prefix)]) == string(prefix)
 }

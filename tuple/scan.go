@@ -1,7 +1,6 @@
 package tuple
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -121,13 +120,4 @@ func (s *scanner) fail(pos int, err error, detail string) error {
 func (s *scanner) fault(f fault) error {
 	d := decoder{framer: s.framer}
 	return d.describe(f)
-}
-
-// placed records the scanner's trail on the error it returns, once.
-func (s *scanner) placed(err error) error {
-	var de *DecodeError
-	if err != nil && errors.As(err, &de) {
-		de.Path = s.trail.path(de.Path)
-	}
-	return err
 }

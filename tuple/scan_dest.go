@@ -89,10 +89,21 @@ func (s *scanner) shifted(err error, pos int) error {
 
 // desc scans a descending element into the destination it wraps.
 func (s *scanner) desc(pos, depth int, d Desc) (int, error) {
+	return s.descended(pos, reflect.TypeOf(d), func(inner *scanner) (int, error) {
+		return inner.one(d.V, 0, depth)
+	})
+}
+
+// descended scans the descending element at in[pos] with decode, run by
+// a scanner over the ascending encoding it wraps and the codec without
+// its descending extension (no descending element holds another). It is
+// the one reader of a descending element for Scan and for a Plan's desc
+// fields.
+func (s *scanner) descended(pos int, typ reflect.Type, decode func(inner *scanner) (int, error)) (int, error) {
 	x := s.codec.extensionFor(types.Code(s.in[pos]))
 	dx, ok := x.(descExtension)
 	if x == nil {
-		return 0, s.wrongKind(pos, reflect.TypeOf(d))
+		return 0, s.wrongKind(pos, typ)
 	}
 	if !ok {
 		return 0, s.fail(pos, ErrWrongType, fmt.Sprintf("a %s element is not descending (the codec needs DescExtension)", types.Code(s.in[pos])))
@@ -110,14 +121,15 @@ func (s *scanner) desc(pos, depth int, d Desc) (int, error) {
 		withExt := inner.codec
 		inner.framer.codec = &withExt
 	}
-	end, err := inner.one(d.V, 0, depth)
+	// Strings decoded by inner are substrings of its own buffer, which
+	// they keep alive: nothing to copy out.
+	end, err := decode(&inner)
 	switch {
 	case err != nil:
 		return 0, s.shifted(err, pos+1) // an offset inside the wrapped element
 	case end != len(asc):
 		return 0, s.fail(pos, ErrInvalidCode, "descending element holds more than one element")
 	}
-	s.text.WriteString(inner.text.String()) // keep any string decoded
 	return pos + n, nil
 }
 

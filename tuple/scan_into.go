@@ -212,7 +212,7 @@ func (s *scanner) string(pos int, typ reflect.Type, set func(string)) (int, erro
 	if esc == 0 {
 		s.text.Write(s.in[pos+1 : end])
 	} else {
-		s.text.Write(unescaped(nil, s.in[pos+1:end]))
+		writeUnescaped(&s.text, s.in[:end], pos+1)
 	}
 	v := s.text.String()[start:]
 	if !ascii && !s.codec.AllowInvalidUTF8 && !utf8.ValidString(v) {

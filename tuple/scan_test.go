@@ -56,6 +56,12 @@ func TestScanAllocs(t *testing.T) {
 	}); n != 0 {
 		t.Errorf("Scan with constant strings: %v allocations, want 0", n)
 	}
+	// A string holding a 00 is unescaped into the same one allocation.
+	zeroed := tuple.Tuple{"a\x00b", "c\x00\x00"}.Pack()
+	var z1, z2 string
+	if n := testing.AllocsPerRun(100, func() { _ = tuple.Scan(zeroed, &z1, &z2) }); n != 1 || z1 != "a\x00b" || z2 != "c\x00\x00" {
+		t.Errorf("Scan of strings holding 00: %v allocations, %q %q; want 1", n, z1, z2)
+	}
 	type Millis int64
 	var ms Millis
 	if n := testing.AllocsPerRun(100, func() {
