@@ -311,7 +311,7 @@ func (d *decoder) bytes(slot *any, pos int) (int, fault) {
 		return next, f
 	}
 	raw := d.in[pos+1 : end]
-	*slot = unescaped(make([]byte, 0, len(raw)-esc), raw)
+	*slot = unescaped(make([]byte, 0, len(raw)-esc), raw, esc)
 	return next, f
 }
 
@@ -342,7 +342,7 @@ func (d *decoder) string(slot *any, pos int) (int, fault) {
 	}
 	content := d.in[pos+1 : end]
 	if esc > 0 {
-		d.spare = unescaped(d.spare[:0], content)
+		d.spare = unescaped(d.spare[:0], content, esc)
 		content = d.spare
 	}
 	if !ascii && !d.rawUTF8 && !utf8.Valid(content) {

@@ -101,8 +101,8 @@ func (d *decoder) describe(f fault) *DecodeError {
 		n, _ := bigLength(in, pos)
 		e.Err, e.Detail = ErrNonCanonical, fmt.Sprintf("a %d-byte magnitude belongs in a shorter form", n)
 	case faultUTF8:
-		end, _, _, _ := stringSpan(in, pos, true)
-		content := unescaped(nil, in[pos+1:end])
+		end, _, esc, _ := stringSpan(in, pos, true)
+		content := unescaped(nil, in[pos+1:end], esc)
 		e.Err, e.Detail = ErrInvalidUTF8, fmt.Sprintf("at byte %d of the string", invalidUTF8At(content))
 	case faultExtension:
 		return d.extensionError(pos)

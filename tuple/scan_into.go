@@ -232,7 +232,7 @@ func (s *scanner) bytes(pos int, typ reflect.Type, set func([]byte)) (int, error
 		return 0, s.fault(f)
 	}
 	raw := s.in[pos+1 : end]
-	set(unescaped(make([]byte, 0, len(raw)-esc), raw))
+	set(unescaped(make([]byte, 0, len(raw)-esc), raw, esc))
 	return next, nil
 }
 

@@ -72,48 +72,54 @@ func appendEscapedString(dst []byte, v string) []byte {
 }
 
 // consumeRaw frames the byte or text string at b[0] and returns its
-// escaped content.
-func consumeRaw(b []byte, k types.Kind) (raw []byte, esc, n int, err error) {
+// escaped content, the number of 00s escaped in it, the element's length,
+// and whether the content is known to be ASCII (short strings only), so
+// that the Consume functions copy plain content with one append and check
+// UTF-8 only when they must.
+func consumeRaw(b []byte, k types.Kind) (raw []byte, esc, n int, ascii bool, err error) {
 	if err := expect(b, k); err != nil {
-		return nil, 0, 0, err
+		return nil, 0, 0, false, err
 	}
-	end, next, esc, f := stringSpan(b, 0, false)
+	if end, ascii := shortEnd(b, 1); end >= 0 {
+		return b[1:end], 0, end + 1, ascii, nil
+	}
+	end, next, esc, f := stringSpanLong(b, 0, false)
 	if f.failed() {
-		return nil, 0, 0, elementError(b, f)
+		return nil, 0, 0, false, elementError(b, f)
 	}
-	return b[1:end], esc, next, nil
+	return b[1:end], esc, next, false, nil
 }
 
 // ConsumeBytesAppend decodes a byte string (code 01) by appending its
 // unescaped content to dst. It does not allocate when cap(dst) has room.
 func ConsumeBytesAppend(dst, b []byte) (out []byte, n int, err error) {
-	raw, _, n, err := consumeRaw(b, types.KindBytes)
+	raw, esc, n, _, err := consumeRaw(b, types.KindBytes)
 	if err != nil {
 		return dst, 0, err
 	}
-	return unescaped(dst, raw), n, nil
+	return unescaped(dst, raw, esc), n, nil
 }
 
 // ConsumeBytes decodes a byte string (code 01) into new memory.
 func ConsumeBytes(b []byte) (v []byte, n int, err error) {
-	raw, esc, n, err := consumeRaw(b, types.KindBytes)
+	raw, esc, n, _, err := consumeRaw(b, types.KindBytes)
 	if err != nil {
 		return nil, 0, err
 	}
-	return unescaped(make([]byte, 0, len(raw)-esc), raw), n, nil
+	return unescaped(make([]byte, 0, len(raw)-esc), raw, esc), n, nil
 }
 
 // ConsumeStringAppend decodes a string (code 02) by appending its UTF-8
 // bytes to dst, after checking they are valid UTF-8. It does not allocate
 // when cap(dst) has room.
 func ConsumeStringAppend(dst, b []byte) (out []byte, n int, err error) {
-	raw, _, n, err := consumeRaw(b, types.KindString)
+	raw, esc, n, ascii, err := consumeRaw(b, types.KindString)
 	if err != nil {
 		return dst, 0, err
 	}
 	start := len(dst)
-	out = unescaped(dst, raw)
-	if !utf8.Valid(out[start:]) {
+	out = unescaped(dst, raw, esc)
+	if !ascii && !utf8.Valid(out[start:]) {
 		return dst, 0, elementError(b, fault{0, faultUTF8})
 	}
 	return out, n, nil
@@ -121,15 +127,15 @@ func ConsumeStringAppend(dst, b []byte) (out []byte, n int, err error) {
 
 // ConsumeString decodes a string (code 02) into a new Go string.
 func ConsumeString(b []byte) (v string, n int, err error) {
-	raw, esc, n, err := consumeRaw(b, types.KindString)
+	raw, esc, n, ascii, err := consumeRaw(b, types.KindString)
 	if err != nil {
 		return "", 0, err
 	}
 	content := raw
 	if esc > 0 {
-		content = unescaped(make([]byte, 0, len(raw)-esc), raw)
+		content = unescaped(make([]byte, 0, len(raw)-esc), raw, esc)
 	}
-	if !utf8.Valid(content) {
+	if !ascii && !utf8.Valid(content) {
 		return "", 0, elementError(b, fault{0, faultUTF8})
 	}
 	return string(content), n, nil
@@ -195,8 +201,13 @@ func terminatorLong(in []byte, from int) (end, escapes int, found bool) {
 	return len(in), escapes, false
 }
 
-// unescaped appends the escaped content raw of a string, unescaped.
-func unescaped(dst, raw []byte) []byte {
+// unescaped appends the escaped content raw of a string, unescaped; esc
+// counts its escaped 00s (as the framing found them), and content without
+// any is copied with one append.
+func unescaped(dst, raw []byte, esc int) []byte {
+	if esc == 0 {
+		return append(dst, raw...)
+	}
 	out, _ := appendUnescaped(dst, raw, 0)
 	return out
 }
