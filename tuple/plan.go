@@ -48,9 +48,13 @@ type layout struct {
 
 // planField is one element of a layout.
 type planField struct {
-	name      string // for Schema and errors
-	index     []int  // the field's index path, through embedded structs
-	typ       reflect.Type
+	name  string // for Schema and errors
+	index []int  // the field's index path, through embedded structs
+	typ   reflect.Type
+	// zero is a zero value of typ (a nil *typ for an interface type),
+	// which the scanner's errors name the type of, as they name a Scan
+	// destination's.
+	zero      any
 	nullable  bool // a pointer field: nil is a null element
 	desc      bool
 	asBytes   bool      // a string written as a byte string
@@ -131,7 +135,10 @@ func (b *planBuilder) addFields(lay *layout, t reflect.Type, index []int, depth 
 		if !sf.IsExported() && !hasOption(opts, "const") {
 			continue
 		}
-		f := planField{name: sf.Name, index: idx, typ: sf.Type}
+		f := planField{name: sf.Name, index: idx, typ: sf.Type, zero: reflect.Zero(sf.Type).Interface()}
+		if sf.Type.Kind() == reflect.Interface {
+			f.zero = reflect.Zero(reflect.PointerTo(sf.Type)).Interface()
+		}
 		if name != "" && !hasOption(opts, "const") {
 			f.name = name
 		}

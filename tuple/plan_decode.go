@@ -49,10 +49,11 @@ func (s *scanner) structFields(l level, depth int, lay *layout, rv reflect.Value
 	n := len(lay.fields)
 	for i := range lay.fields {
 		f := &lay.fields[i]
-		st, at, err := s.step(&l, i, n)
-		if err != nil {
-			return 0, s.named(err, f)
+		st, at := l.next(s.in)
+		if st != stepElem && st != stepNull {
+			return 0, s.named(s.missing(st, l, at, i, n), f)
 		}
+		var err error
 		if l.pos, err = s.field(st, at, depth, f, fieldOf(rv, f)); err != nil {
 			s.trail.add(i)
 			return 0, s.named(err, f)
@@ -107,18 +108,22 @@ func (s *scanner) value(at, depth int, f *planField, fv reflect.Value) (int, err
 		return end, err
 	case f.nested != nil:
 		if types.Code(s.in[at]) != types.CodeNested {
-			return 0, s.wrongKind(at, f.typ)
+			return 0, s.wrongKind(at, f.zero)
 		}
 		if depth >= MaxDepth {
 			return 0, s.fault(fault{at, faultTooDeep})
 		}
 		return s.structFields(nestedLevel(at), depth+1, f.nested, fv)
 	case f.asBytes:
-		return s.bytes(at, f.typ, func(b []byte) { fv.SetString(string(b)) })
+		return s.bytes(at, f.zero, func(b []byte) { fv.SetString(string(b)) })
 	case f.kind == reflect.String:
-		return s.string(at, f.typ, func(v string) { fv.SetString(v) })
+		v, end, err := s.string(at, f.zero)
+		if err == nil {
+			fv.SetString(v)
+		}
+		return end, err
 	case f.kind >= reflect.Int && f.kind <= reflect.Int64:
-		return s.integer(at, f.typ, func(iv intValue) bool {
+		return s.integer(at, f.zero, func(iv intValue) bool {
 			v, ok := iv.int64()
 			if ok = ok && !fv.OverflowInt(v); ok {
 				fv.SetInt(v)
@@ -126,7 +131,7 @@ func (s *scanner) value(at, depth int, f *planField, fv reflect.Value) (int, err
 			return ok
 		})
 	case f.kind >= reflect.Uint && f.kind <= reflect.Uint64:
-		return s.integer(at, f.typ, func(iv intValue) bool {
+		return s.integer(at, f.zero, func(iv intValue) bool {
 			ok := iv.big == nil && !iv.neg && !fv.OverflowUint(iv.mag)
 			if ok {
 				fv.SetUint(iv.mag)
@@ -148,7 +153,7 @@ func (s *scanner) value(at, depth int, f *planField, fv reflect.Value) (int, err
 func (s *scanner) descField(at, depth int, f *planField, fv reflect.Value) (int, error) {
 	g := *f
 	g.desc = false
-	return s.descended(at, f.typ, func(inner *scanner) (int, error) {
+	return s.descended(at, f.zero, func(inner *scanner) (int, error) {
 		return inner.field(stepElem, 0, depth, &g, fv)
 	})
 }

@@ -58,14 +58,15 @@ type scanner struct {
 // after the last one scanned (after the closing 00 of a nested tuple).
 func (s *scanner) tuple(l level, depth int, dst []any) (int, error) {
 	for i, d := range dst {
-		st, at, err := s.step(&l, i, len(dst))
-		switch {
-		case err != nil:
-			return 0, err
-		case st == stepNull:
+		st, at := l.next(s.in)
+		var err error
+		switch st {
+		case stepElem:
+			l.pos, err = s.one(d, at, depth)
+		case stepNull:
 			err = s.null(d, at)
 		default:
-			l.pos, err = s.one(d, at, depth)
+			return 0, s.missing(st, l, at, i, len(dst))
 		}
 		if err != nil {
 			s.trail.add(i)
@@ -75,18 +76,15 @@ func (s *scanner) tuple(l level, depth int, dst []any) (int, error) {
 	return s.close(l, len(dst))
 }
 
-// step finds element i of the n a level must hold: an element or a
-// nested null at the offset it returns, or ErrTooFewElements.
-func (s *scanner) step(l *level, i, n int) (step, int, error) {
-	st, at := l.next(s.in)
-	switch st {
-	case stepEnd:
-		s.trail.add(i)
-		return st, at, s.fail(at, ErrTooFewElements, fmt.Sprintf("the tuple ends after %d elements, %d wanted", i, n))
-	case stepOpen:
-		return st, at, s.fail(l.open, ErrUnterminated, "nested tuple has no closing 00")
+// missing is the error of a level that ended (st) where element i of
+// the n it must hold was due: ErrTooFewElements, or a nested tuple
+// without its closing 00.
+func (s *scanner) missing(st step, l level, at, i, n int) error {
+	if st == stepOpen {
+		return s.fail(l.open, ErrUnterminated, "nested tuple has no closing 00")
 	}
-	return st, at, nil
+	s.trail.add(i)
+	return s.fail(at, ErrTooFewElements, fmt.Sprintf("the tuple ends after %d elements, %d wanted", i, n))
 }
 
 // close checks that a nested level ends after its n elements and returns

@@ -57,12 +57,12 @@ func (s *scanner) null(d any, pos int) error {
 }
 
 // wrongKind is the error of an element that d cannot hold.
-func (s *scanner) wrongKind(pos int, typ reflect.Type) error {
+func (s *scanner) wrongKind(pos int, dst any) error {
 	code := types.Code(s.in[pos])
 	if code.Kind() == types.KindInvalid && (s.codec.extensionFor(code) == nil) {
 		return s.fault(fault{pos, faultCode})
 	}
-	return s.fail(pos, ErrWrongType, fmt.Sprintf("a %s element cannot go into %v", code.Kind(), typ))
+	return s.fail(pos, ErrWrongType, fmt.Sprintf("a %s element cannot go into %v", code.Kind(), reflect.TypeOf(dst)))
 }
 
 // hook runs a destination from Into.
@@ -89,7 +89,7 @@ func (s *scanner) shifted(err error, pos int) error {
 
 // desc scans a descending element into the destination it wraps.
 func (s *scanner) desc(pos, depth int, d Desc) (int, error) {
-	return s.descended(pos, reflect.TypeOf(d), func(inner *scanner) (int, error) {
+	return s.descended(pos, d, func(inner *scanner) (int, error) {
 		return inner.one(d.V, 0, depth)
 	})
 }
@@ -99,11 +99,11 @@ func (s *scanner) desc(pos, depth int, d Desc) (int, error) {
 // its descending extension (no descending element holds another). It is
 // the one reader of a descending element for Scan and for a Plan's desc
 // fields.
-func (s *scanner) descended(pos int, typ reflect.Type, decode func(inner *scanner) (int, error)) (int, error) {
+func (s *scanner) descended(pos int, dst any, decode func(inner *scanner) (int, error)) (int, error) {
 	x := s.codec.extensionFor(types.Code(s.in[pos]))
 	dx, ok := x.(descExtension)
 	if x == nil {
-		return 0, s.wrongKind(pos, typ)
+		return 0, s.wrongKind(pos, dst)
 	}
 	if !ok {
 		return 0, s.fail(pos, ErrWrongType, fmt.Sprintf("a %s element is not descending (the codec needs DescExtension)", types.Code(s.in[pos])))
@@ -146,7 +146,7 @@ func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 	e := rv.Elem()
 	switch e.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return s.integer(pos, reflect.TypeOf(d), func(iv intValue) bool {
+		return s.integer(pos, d, func(iv intValue) bool {
 			v, ok := iv.int64()
 			if ok && !e.OverflowInt(v) {
 				e.SetInt(v)
@@ -154,7 +154,7 @@ func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 			return ok && !e.OverflowInt(v)
 		})
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return s.integer(pos, reflect.TypeOf(d), func(iv intValue) bool {
+		return s.integer(pos, d, func(iv intValue) bool {
 			ok := iv.big == nil && !iv.neg && !e.OverflowUint(iv.mag)
 			if ok {
 				e.SetUint(iv.mag)
@@ -162,7 +162,11 @@ func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 			return ok
 		})
 	case reflect.String:
-		return s.string(pos, reflect.TypeOf(d), func(v string) { e.SetString(v) })
+		v, end, err := s.string(pos, d)
+		if err == nil {
+			e.SetString(v)
+		}
+		return end, err
 	case reflect.Bool:
 		var b bool
 		end, err := s.one(&b, pos, depth)
@@ -188,11 +192,11 @@ func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 		return end, err
 	case reflect.Slice:
 		if e.Type().Elem().Kind() == reflect.Uint8 {
-			return s.bytes(pos, reflect.TypeOf(d), func(v []byte) { e.SetBytes(v) })
+			return s.bytes(pos, d, func(v []byte) { e.SetBytes(v) })
 		}
 	case reflect.Array:
 		if e.Type().Elem().Kind() == reflect.Uint8 && e.Len() == SizeUUID-1 {
-			end, err := s.fixed(pos, types.CodeUUID, reflect.TypeOf(d))
+			end, err := s.fixed(pos, types.CodeUUID, d)
 			if err == nil {
 				reflect.Copy(e, reflect.ValueOf(s.in[pos+1:end]))
 			}

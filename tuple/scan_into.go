@@ -10,79 +10,92 @@ import (
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
-// one scans the element at in[pos] into d and returns the offset after it.
+// one scans the element at in[pos] into d and returns the offset after
+// it. It holds the commonest destinations of keys, so that it stays small
+// (a large function spills more at every call); rare passes on the rest.
 func (s *scanner) one(d any, pos, depth int) (int, error) {
 	in := s.in
 	if in[pos] == 0x00 && d != nil { // a top-level null
 		return pos + 1, s.null(d, pos)
 	}
 	switch p := d.(type) {
+	case *string:
+		v, end, err := s.string(pos, d)
+		if err == nil {
+			*p = v
+		}
+		return end, err
+	case *int64:
+		return scanSigned(s, p, pos, d)
+	case *int:
+		return scanSigned(s, p, pos, d)
+	case *UUID:
+		end, err := s.fixed(pos, types.CodeUUID, d)
+		if err == nil {
+			copy(p[:], in[pos+1:end])
+		}
+		return end, err
+	case string: // a constant, commonly a kind such as "user"
+		if end, _ := shortEnd(in, pos+1); end >= 0 && types.Code(in[pos]) == types.CodeString && string(in[pos+1:end]) == p {
+			return end + 1, nil
+		}
+		return s.constant(d, pos, depth)
+	}
+	return s.rare(d, pos, depth)
+}
+
+// rare scans into the destinations one does not hold.
+func (s *scanner) rare(d any, pos, depth int) (int, error) {
+	in := s.in
+	switch p := d.(type) {
 	case nil:
 		return s.skip(pos, depth)
-	case *string:
-		return s.string(pos, reflect.TypeOf(d), func(v string) { *p = v })
-	case *int64:
-		return s.integer(pos, reflect.TypeOf(d), func(iv intValue) bool { return setSigned(p, iv) })
-	case *int:
-		return s.integer(pos, reflect.TypeOf(d), func(iv intValue) bool { return setSigned(p, iv) })
 	case *uint64:
-		return s.integer(pos, reflect.TypeOf(d), func(iv intValue) bool { return setUnsigned(p, iv) })
+		return scanUnsigned(s, p, pos, d)
 	case *int32:
-		return s.integer(pos, reflect.TypeOf(d), func(iv intValue) bool { return setSigned(p, iv) })
+		return scanSigned(s, p, pos, d)
 	case *uint32:
-		return s.integer(pos, reflect.TypeOf(d), func(iv intValue) bool { return setUnsigned(p, iv) })
-	case *UUID:
-		if end, err := s.fixed(pos, types.CodeUUID, reflect.TypeOf(d)); err != nil {
-			return 0, err
-		} else {
-			copy(p[:], in[pos+1:end])
-			return end, nil
-		}
+		return scanUnsigned(s, p, pos, d)
 	case *[]byte:
-		return s.bytes(pos, reflect.TypeOf(d), func(v []byte) { *p = v })
+		return s.bytes(pos, d, func(v []byte) { *p = v })
 	case *float64:
-		end, err := s.fixed(pos, types.CodeFloat64, reflect.TypeOf(d))
+		end, err := s.fixed(pos, types.CodeFloat64, d)
 		if err == nil {
 			*p = decodeFloat64(binary.BigEndian.Uint64(in[pos+1:]))
 		}
 		return end, err
 	case *float32:
-		end, err := s.fixed(pos, types.CodeFloat32, reflect.TypeOf(d))
+		end, err := s.fixed(pos, types.CodeFloat32, d)
 		if err == nil {
 			*p = decodeFloat32(binary.BigEndian.Uint32(in[pos+1:]))
 		}
 		return end, err
 	case *bool:
 		if c := types.Code(in[pos]); c != types.CodeFalse && c != types.CodeTrue {
-			return 0, s.wrongKind(pos, reflect.TypeOf(d))
+			return 0, s.wrongKind(pos, d)
 		}
 		*p = types.Code(in[pos]) == types.CodeTrue
 		return pos + 1, nil
 	case *Versionstamp:
-		end, err := s.fixed(pos, types.CodeVersionstamp, reflect.TypeOf(d))
+		end, err := s.fixed(pos, types.CodeVersionstamp, d)
 		if err == nil {
 			*p = decodeVersionstamp(in[pos+1 : end])
 		}
 		return end, err
 	case []any:
 		if types.Code(in[pos]) != types.CodeNested {
-			return 0, s.wrongKind(pos, reflect.TypeOf(d))
+			return 0, s.wrongKind(pos, d)
 		}
 		if depth >= MaxDepth {
 			return 0, s.fault(fault{pos, faultTooDeep})
 		}
 		return s.tuple(nestedLevel(pos), depth+1, p)
-	case string: // a constant, commonly a kind such as "user"
-		if end, _ := shortEnd(in, pos+1); end >= 0 && types.Code(in[pos]) == types.CodeString && string(in[pos+1:end]) == p {
-			return end + 1, nil
-		}
-		return s.constant(d, pos, depth)
 	case Hook:
 		return s.hook(pos, p)
 	case Desc:
 		return s.desc(pos, depth, p)
 	case *big.Int:
-		return s.integer(pos, reflect.TypeOf(d), func(iv intValue) bool {
+		return s.integer(pos, d, func(iv intValue) bool {
 			v := iv.big
 			if v == nil {
 				if v = new(big.Int).SetUint64(iv.mag); iv.neg {
@@ -96,7 +109,7 @@ func (s *scanner) one(d any, pos, depth int) (int, error) {
 		})
 	case *Tuple:
 		if types.Code(in[pos]) != types.CodeNested {
-			return 0, s.wrongKind(pos, reflect.TypeOf(d))
+			return 0, s.wrongKind(pos, d)
 		}
 		v, n, err := s.codec.ConsumeElement(in[pos:])
 		if err != nil {
@@ -148,18 +161,39 @@ func nullable[T any](s *scanner, p **T, pos, depth int) (int, error) {
 
 // integer decodes the integer at in[pos] and hands it to set, which
 // reports whether it fits the destination d.
-func (s *scanner) integer(pos int, typ reflect.Type, set func(intValue) bool) (int, error) {
+func (s *scanner) integer(pos int, dst any, set func(intValue) bool) (int, error) {
 	if types.Code(s.in[pos]).Kind() != types.KindInt {
-		return 0, s.wrongKind(pos, typ)
+		return 0, s.wrongKind(pos, dst)
 	}
 	iv, end, f := readInt(s.in, pos, s.lenient)
 	if f.failed() {
 		return 0, s.fault(f)
 	}
 	if !set(iv) {
-		return 0, s.fail(pos, ErrOutOfRange, fmt.Sprintf("the value does not fit in %v", typ))
+		return 0, s.fail(pos, ErrOutOfRange, fmt.Sprintf("the value does not fit in %v", reflect.TypeOf(dst)))
 	}
 	return end, nil
+}
+
+// scanSigned and scanUnsigned scan an integer into *p: a minimal
+// fixed-size one that fits without a call, anything else (big, padded,
+// not an integer, out of range) through integer and its errors.
+func scanSigned[T ~int | ~int8 | ~int16 | ~int32 | ~int64](s *scanner, p *T, pos int, dst any) (int, error) {
+	if iv, n, ok := fixedInt(s.in[pos:]); ok && iv.big == nil {
+		if v, ok := iv.int64(); ok && int64(T(v)) == v {
+			*p = T(v)
+			return pos + n, nil
+		}
+	}
+	return s.integer(pos, dst, func(iv intValue) bool { return setSigned(p, iv) })
+}
+
+func scanUnsigned[T ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](s *scanner, p *T, pos int, dst any) (int, error) {
+	if iv, n, ok := fixedInt(s.in[pos:]); ok && !iv.neg && uint64(T(iv.mag)) == iv.mag {
+		*p = T(iv.mag)
+		return pos + n, nil
+	}
+	return s.integer(pos, dst, func(iv intValue) bool { return setUnsigned(p, iv) })
 }
 
 func setSigned[T ~int | ~int8 | ~int16 | ~int32 | ~int64](p *T, iv intValue) bool {
@@ -180,9 +214,9 @@ func setUnsigned[T ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](p *T
 }
 
 // fixed checks that in[pos] is a whole element of code and returns its end.
-func (s *scanner) fixed(pos int, code types.Code, typ reflect.Type) (int, error) {
+func (s *scanner) fixed(pos int, code types.Code, dst any) (int, error) {
 	if types.Code(s.in[pos]) != code {
-		return 0, s.wrongKind(pos, typ)
+		return 0, s.wrongKind(pos, dst)
 	}
 	n := fixedSize[code]
 	if n > len(s.in)-pos {
@@ -191,18 +225,18 @@ func (s *scanner) fixed(pos int, code types.Code, typ reflect.Type) (int, error)
 	return pos + n, nil
 }
 
-// string decodes the string at in[pos] into the scanner's text and hands
-// it to set.
-func (s *scanner) string(pos int, typ reflect.Type, set func(string)) (int, error) {
+// string decodes the string at in[pos] into the scanner's text, for
+// the destination dst (named in errors).
+func (s *scanner) string(pos int, dst any) (string, int, error) {
 	if types.Code(s.in[pos]) != types.CodeString {
-		return 0, s.wrongKind(pos, typ)
+		return "", 0, s.wrongKind(pos, dst)
 	}
 	end, ascii := shortEnd(s.in, pos+1) // inlined: most strings are short
 	next, esc := end+1, 0
 	if end < 0 {
 		var f fault
 		if end, next, esc, f = stringSpanLong(s.in, pos, s.lenient); f.failed() {
-			return 0, s.fault(f)
+			return "", 0, s.fault(f)
 		}
 	}
 	if s.text.Cap() == 0 {
@@ -216,16 +250,15 @@ func (s *scanner) string(pos int, typ reflect.Type, set func(string)) (int, erro
 	}
 	v := s.text.String()[start:]
 	if !ascii && !s.codec.AllowInvalidUTF8 && !utf8.ValidString(v) {
-		return 0, s.fault(fault{pos, faultUTF8})
+		return "", 0, s.fault(fault{pos, faultUTF8})
 	}
-	set(v)
-	return next, nil
+	return v, next, nil
 }
 
 // bytes decodes the byte string at in[pos] into new memory.
-func (s *scanner) bytes(pos int, typ reflect.Type, set func([]byte)) (int, error) {
+func (s *scanner) bytes(pos int, dst any, set func([]byte)) (int, error) {
 	if types.Code(s.in[pos]) != types.CodeBytes {
-		return 0, s.wrongKind(pos, typ)
+		return 0, s.wrongKind(pos, dst)
 	}
 	end, next, esc, f := stringSpan(s.in, pos, s.lenient)
 	if f.failed() {
