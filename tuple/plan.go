@@ -67,6 +67,44 @@ type planField struct {
 	// without asking reflect for the field's address.
 	kind       reflect.Kind
 	isAnySlice bool // a []any field: a nested tuple
+	op         planOp
+}
+
+// A planOp names the plain fields that the plans' loops read and write
+// themselves, by a case of one switch: most key fields are strings,
+// integers, UUIDs and constants. Anything else (null, nullable,
+// descending, nested, extension and the rarer kinds, and every error) goes
+// through the general field path.
+type planOp uint8
+
+const (
+	opGeneral planOp = iota
+	opConst          // a constant element
+	opString         // a string (or named string) field
+	opInt            // a signed integer field
+	opUint           // an unsigned integer field
+	opUUID           // a uuid.UUID field
+)
+
+// plainOp is the op of a compiled field.
+func (f *planField) plainOp() planOp {
+	switch {
+	case f.constant != nil:
+		return opConst
+	case f.nullable || f.desc || f.asBytes || f.ext != nil || f.nested != nil:
+		return opGeneral
+	case f.typ == uuidType:
+		return opUUID
+	}
+	switch f.kind {
+	case reflect.String:
+		return opString
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return opInt
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return opUint
+	}
+	return opGeneral
 }
 
 // NewPlan compiles the plan of struct type T for codec c. A field tagged
@@ -89,7 +127,6 @@ func NewPlan[T any](c Codec) (*Plan[T], error) {
 		c.Extensions = append(append([]Extension(nil), c.Extensions...), DescExtension(DefaultDescCode))
 	}
 	p := &Plan[T]{codec: c, layout: lay}
-	p.longest.Store(int64(16 * len(lay.fields)))
 	return p, nil
 }
 
@@ -103,6 +140,7 @@ var (
 	bigIntType       = reflect.TypeFor[big.Int]()
 	versionstampType = reflect.TypeFor[Versionstamp]()
 	emptyStructType  = reflect.TypeFor[struct{}]()
+	uuidType         = reflect.TypeFor[UUID]()
 )
 
 func (b *planBuilder) layout(t reflect.Type, depth int) (*layout, error) {
@@ -145,6 +183,7 @@ func (b *planBuilder) addFields(lay *layout, t reflect.Type, index []int, depth 
 		if err := b.field(&f, name, opts, depth); err != nil {
 			return fmt.Errorf("field %s (%v): %w", sf.Name, sf.Type, err)
 		}
+		f.op = f.plainOp()
 		lay.fields = append(lay.fields, f)
 	}
 	return nil

@@ -50,16 +50,64 @@ func (s *scanner) structFields(l level, depth int, lay *layout, rv reflect.Value
 	for i := range lay.fields {
 		f := &lay.fields[i]
 		st, at := l.next(s.in)
-		if st != stepElem && st != stepNull {
+		var end int
+		var err error
+		switch {
+		case st == stepElem && f.op != opGeneral:
+			end, err = s.plain(at, depth, f, fieldOf(rv, f))
+		case st == stepElem || st == stepNull:
+			end, err = s.field(st, at, depth, f, fieldOf(rv, f))
+		default:
 			return 0, s.named(s.missing(st, l, at, i, n), f)
 		}
-		var err error
-		if l.pos, err = s.field(st, at, depth, f, fieldOf(rv, f)); err != nil {
+		if err != nil {
 			s.trail.add(i)
 			return 0, s.named(err, f)
 		}
+		l.pos = end
 	}
 	return s.close(l, n)
+}
+
+// plain scans the element at in[at] into a plain field (see planOp) when
+// it is the element such a field commonly holds, and passes anything else
+// (a null, a wrong kind, an integer that does not fit) to field, which
+// decodes it or says what is wrong.
+func (s *scanner) plain(at, depth int, f *planField, fv reflect.Value) (int, error) {
+	in := s.in
+	switch f.op {
+	case opConst:
+		if bytes.HasPrefix(in[at:], f.constant) {
+			return at + len(f.constant), nil
+		}
+	case opString:
+		if types.Code(in[at]) == types.CodeString {
+			v, end, err := s.string(at, f.zero)
+			if err == nil {
+				fv.SetString(v)
+			}
+			return end, err
+		}
+	case opInt:
+		if iv, n, ok := fixedInt(in[at:]); ok {
+			if v, ok := iv.int64(); ok && !fv.OverflowInt(v) {
+				fv.SetInt(v)
+				return at + n, nil
+			}
+		}
+	case opUint:
+		if iv, n, ok := fixedInt(in[at:]); ok && !iv.neg && !fv.OverflowUint(iv.mag) {
+			fv.SetUint(iv.mag)
+			return at + n, nil
+		}
+	case opUUID:
+		if types.Code(in[at]) == types.CodeUUID && len(in)-at >= SizeUUID {
+			// Addr().Interface() of a pointer boxes nothing.
+			copy(fv.Addr().Interface().(*UUID)[:], in[at+1:at+SizeUUID])
+			return at + SizeUUID, nil
+		}
+	}
+	return s.field(stepElem, at, depth, f, fv)
 }
 
 // field scans the element at in[at] (a nested null when st says so) into

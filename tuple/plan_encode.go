@@ -20,7 +20,7 @@ func (p *Plan[T]) Append(dst []byte, v *T) ([]byte, error) {
 
 // Marshal returns the key of *v in a new slice. The plan remembers the
 // longest key it has made, so that a slice of that size almost always
-// holds the key: one allocation.
+// holds the key: one allocation, after the first.
 func (p *Plan[T]) Marshal(v *T) ([]byte, error) {
 	out, err := p.Append(make([]byte, 0, p.longest.Load()), v)
 	if err != nil {
@@ -79,7 +79,9 @@ func (e *planEncoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, n
 	for i := range n {
 		f := &lay.fields[i]
 		var err error
-		if dst, err = e.field(dst, f, fieldOf(rv, f), nested, depth); err != nil {
+		if out, ok := e.plain(dst, f, fieldOf(rv, f)); ok {
+			dst = out
+		} else if dst, err = e.field(dst, f, fieldOf(rv, f), nested, depth); err != nil {
 			e.trail.add(i)
 			var ee *EncodeError
 			if errors.As(err, &ee) && ee.Field == "" {
@@ -89,6 +91,27 @@ func (e *planEncoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, n
 		}
 	}
 	return dst, nil
+}
+
+// plain appends a plain field (see planOp) when its value is one that
+// needs no check; ok is false for the rest, which field appends or
+// refuses.
+func (e *planEncoder) plain(dst []byte, f *planField, fv reflect.Value) (out []byte, ok bool) {
+	switch f.op {
+	case opConst:
+		return append(dst, f.constant...), true
+	case opString:
+		if v := fv.String(); plainASCII(v) { // short ASCII with no 00: as it is
+			return append(append(append(dst, byte(types.CodeString)), v...), 0x00), true
+		}
+	case opInt:
+		return AppendInt(dst, fv.Int()), true
+	case opUint:
+		return AppendUint(dst, fv.Uint()), true
+	case opUUID:
+		return AppendUUID(dst, *fv.Addr().Interface().(*UUID)), true
+	}
+	return dst, false
 }
 
 // field appends the element of field f, whose value is fv.
