@@ -4,13 +4,12 @@ import (
 	"errors"
 
 	"github.com/fdbtuple/fdbtuple/nested"
-	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/google/uuid"
 )
 
 // Item is the place of a record in the timeline's hierarchy: a user, a
 // post of the user, a comment on the post, a reaction to the comment. It
-// is read from the record's key with tuple.ScanPrefix, segment by segment,
+// is read from the record's key with nested.ScanSegment, segment by segment,
 // into typed fields (each segment's kind a constant), so that no element
 // is boxed: reading a key allocates nothing.
 type Item struct {
@@ -28,31 +27,21 @@ var itemKinds = [...]string{"user", "post", "comment", "react"}
 func ReadItem(key []byte) (Item, error) {
 	var it Item
 	ids := [...]any{&it.User, &it.Post, &it.Comment, &it.React}
-	rest := key
+	at := 0
 	for i, kind := range itemKinds {
-		if len(rest) == 0 {
+		if at == len(key) {
 			break
 		}
-		base := len(key) - len(rest)
 		var err error
-		if rest, err = tuple.ScanPrefix(rest, []any{kind, ids[i]}); err != nil {
-			return Item{}, &KeyError{"decode", key, placed(err, base)}
+		if at, err = nested.ScanSegment(key, at, kind, ids[i]); err != nil {
+			return Item{}, &KeyError{"decode", key, err}
 		}
 		it.Depth++
 	}
-	if it.Depth == 0 || len(rest) > 0 {
+	if it.Depth == 0 || at < len(key) {
 		return Item{}, &KeyError{"decode", key, errors.New("not an item key: user, post, comment, react")}
 	}
 	return it, nil
-}
-
-// placed counts a decoding error's offset from the start of the key.
-func placed(err error, base int) error {
-	var de *tuple.DecodeError
-	if errors.As(err, &de) {
-		de.Offset += base
-	}
-	return err
 }
 
 // Path returns the item's key path, for display.
