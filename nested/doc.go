@@ -26,6 +26,14 @@
 // contiguous range that does not include another kind with a common prefix
 // ("posts"): Path.KindRange. Compare gives this order without packing.
 //
+// # Reading keys
+//
+// Decode reads a key's path and returns the fields after it; the ids of
+// its segments are tuple.Tuples of boxed elements, as Unpack gives them.
+// A layer that knows its schema reads the same key with ScanSegment, one
+// segment at a time, into typed variables: a UUID and an integer id cost
+// no allocation, and a segment of another kind is an error.
+//
 // # Text form
 //
 // String prints a path as /kind-id/kind-id..., and Parse reads it back. A
