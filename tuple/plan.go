@@ -83,7 +83,7 @@ const (
 	opString         // a string (or named string) field
 	opInt            // a signed integer field
 	opUint           // an unsigned integer field
-	opUUID           // a uuid.UUID field
+	opUUID           // a UUID field: uuid.UUID or any [16]byte type
 )
 
 // plainOp is the op of a compiled field.
@@ -93,7 +93,7 @@ func (f *planField) plainOp() planOp {
 		return opConst
 	case f.nullable || f.desc || f.asBytes || f.ext != nil || f.nested != nil:
 		return opGeneral
-	case f.typ == uuidType:
+	case f.kind == reflect.Array: // of 16 bytes (elementKind): a UUID
 		return opUUID
 	}
 	switch f.kind {
@@ -140,7 +140,6 @@ var (
 	bigIntType       = reflect.TypeFor[big.Int]()
 	versionstampType = reflect.TypeFor[Versionstamp]()
 	emptyStructType  = reflect.TypeFor[struct{}]()
-	uuidType         = reflect.TypeFor[UUID]()
 )
 
 func (b *planBuilder) layout(t reflect.Type, depth int) (*layout, error) {

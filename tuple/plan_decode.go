@@ -53,6 +53,8 @@ func (s *scanner) structFields(l level, depth int, lay *layout, rv reflect.Value
 		var end int
 		var err error
 		switch {
+		case st == stepElem && f.op == opConst && bytes.HasPrefix(s.in[at:], f.constant):
+			end = at + len(f.constant) // a constant field holds nothing to set
 		case st == stepElem && f.op != opGeneral:
 			end, err = s.plain(at, depth, f, fieldOf(rv, f))
 		case st == stepElem || st == stepNull:
@@ -76,10 +78,6 @@ func (s *scanner) structFields(l level, depth int, lay *layout, rv reflect.Value
 func (s *scanner) plain(at, depth int, f *planField, fv reflect.Value) (int, error) {
 	in := s.in
 	switch f.op {
-	case opConst:
-		if bytes.HasPrefix(in[at:], f.constant) {
-			return at + len(f.constant), nil
-		}
 	case opString:
 		if types.Code(in[at]) == types.CodeString {
 			v, end, err := s.string(at, f.zero)
@@ -90,7 +88,7 @@ func (s *scanner) plain(at, depth int, f *planField, fv reflect.Value) (int, err
 		}
 	case opInt:
 		if iv, n, ok := fixedInt(in[at:]); ok {
-			if v, ok := iv.int64(); ok && !fv.OverflowInt(v) {
+			if v, ok := iv.int64(); ok && (f.kind == reflect.Int64 || !fv.OverflowInt(v)) {
 				fv.SetInt(v)
 				return at + n, nil
 			}
@@ -102,8 +100,7 @@ func (s *scanner) plain(at, depth int, f *planField, fv reflect.Value) (int, err
 		}
 	case opUUID:
 		if types.Code(in[at]) == types.CodeUUID && len(in)-at >= SizeUUID {
-			// Addr().Interface() of a pointer boxes nothing.
-			copy(fv.Addr().Interface().(*UUID)[:], in[at+1:at+SizeUUID])
+			copy(fv.Bytes(), in[at+1:at+SizeUUID]) // the array itself
 			return at + SizeUUID, nil
 		}
 	}

@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/types"
-	"github.com/google/uuid"
 )
 
 // Append appends the key of *v to dst. It allocates nothing when cap(dst)
@@ -109,7 +108,7 @@ func (e *planEncoder) plain(dst []byte, f *planField, fv reflect.Value) (out []b
 	case opUint:
 		return AppendUint(dst, fv.Uint()), true
 	case opUUID:
-		return AppendUUID(dst, *fv.Addr().Interface().(*UUID)), true
+		return append(append(dst, byte(types.CodeUUID)), fv.Bytes()...), true
 	}
 	return dst, false
 }
@@ -183,15 +182,8 @@ func (e *planEncoder) value(dst []byte, f *planField, fv reflect.Value, nested b
 			return AppendFloat32(dst, *p), nil // bit for bit
 		}
 		return AppendFloat32(dst, float32(fv.Float())), nil
-	case reflect.Array: // 16 bytes: a UUID
-		if p, ok := fv.Addr().Interface().(*uuid.UUID); ok {
-			return AppendUUID(dst, *p), nil
-		}
-		var u UUID
-		for i := range u {
-			u[i] = byte(fv.Index(i).Uint())
-		}
-		return AppendUUID(dst, u), nil
+	case reflect.Array: // 16 bytes: a UUID (fields are addressable)
+		return append(append(dst, byte(types.CodeUUID)), fv.Bytes()...), nil
 	case reflect.Slice:
 		if fv.Type().Elem().Kind() == reflect.Uint8 {
 			return AppendBytes(dst, fv.Bytes()), nil
