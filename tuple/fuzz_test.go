@@ -298,7 +298,18 @@ func FuzzPlanUnmarshal(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
+	plain, err := tuple.NewPlan[narrow](tuple.Codec{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(tuple.Tuple{"a\x00b", -1, 80, 7, tuple.UUID{1}, "end"}.Pack())
 	f.Fuzz(func(t *testing.T, b []byte) {
+		var n narrow
+		if err := plain.Unmarshal(b, &n); err == nil {
+			if back, err := plain.Marshal(&n); err != nil || !bytes.Equal(back, b) {
+				t.Fatalf("%x: unmarshals to %+v, which marshals to %x, %v", b, n, back, err)
+			}
+		}
 		var k ReactionKey
 		if err := reactions.Unmarshal(b, &k); err == nil {
 			if back, err := reactions.Marshal(&k); err != nil || !bytes.Equal(back, b) {

@@ -93,10 +93,10 @@ func (f *planField) plainOp() planOp {
 		return opConst
 	case f.nullable || f.desc || f.asBytes || f.ext != nil || f.nested != nil:
 		return opGeneral
-	case f.kind == reflect.Array: // of 16 bytes (elementKind): a UUID
-		return opUUID
 	}
 	switch f.kind {
+	case reflect.Array: // of 16 bytes (elementKind): a UUID
+		return opUUID
 	case reflect.String:
 		return opString
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:

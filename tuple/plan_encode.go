@@ -77,10 +77,14 @@ func (e *planEncoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, n
 	start := len(dst)
 	for i := range n {
 		f := &lay.fields[i]
+		var fv reflect.Value // a constant field holds nothing to read
+		if f.op != opConst {
+			fv = fieldOf(rv, f)
+		}
 		var err error
-		if out, ok := e.plain(dst, f, fieldOf(rv, f)); ok {
+		if out, ok := e.plain(dst, f, fv); ok {
 			dst = out
-		} else if dst, err = e.field(dst, f, fieldOf(rv, f), nested, depth); err != nil {
+		} else if dst, err = e.field(dst, f, fv, nested, depth); err != nil {
 			e.trail.add(i)
 			var ee *EncodeError
 			if errors.As(err, &ee) && ee.Field == "" {
@@ -159,9 +163,6 @@ func (e *planEncoder) value(dst []byte, f *planField, fv reflect.Value, nested b
 	switch fv.Kind() {
 	case reflect.String:
 		s := fv.String()
-		if !f.asBytes && plainASCII(s) { // short ASCII with no 00: as it is
-			return append(append(append(dst, byte(types.CodeString)), s...), 0x00), nil
-		}
 		if !f.asBytes && !e.codec.AllowInvalidUTF8 && !utf8.ValidString(s) {
 			return dst, &EncodeError{Type: f.typ, Err: ErrInvalidUTF8}
 		}

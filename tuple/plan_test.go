@@ -196,3 +196,70 @@ func TestPlanErrors(t *testing.T) {
 		t.Errorf("NewPlan of a chan field: %v", err)
 	}
 }
+
+// narrow holds a field of each kind that a plan reads and writes by its
+// plain path, in narrow and named types, where a value can fail to fit.
+type narrow struct {
+	Name  title
+	Small int8
+	Port  uint16
+	Count uint
+	ID    serial
+	_     struct{} `tuple:"end,const"`
+}
+
+type (
+	title  string
+	serial [16]byte
+)
+
+func TestPlanPlainFields(t *testing.T) {
+	p, err := tuple.NewPlan[narrow](tuple.Codec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []narrow{
+		{Name: "plain", Small: -128, Port: 65535, Count: 0, ID: serial{1, 2, 3}},
+		{Name: "zé\x00ro", Small: 127, Port: 0, Count: 1 << 40, ID: serial{15: 0xFF}},
+	} {
+		key, err := p.Marshal(&v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := tuple.Tuple{string(v.Name), int64(v.Small), uint64(v.Port), uint64(v.Count), tuple.UUID(v.ID), "end"}.Pack()
+		if !bytes.Equal(key, want) {
+			t.Errorf("%+v: Marshal = %x, Pack = %x", v, key, want)
+		}
+		var back narrow
+		if err := p.Unmarshal(key, &back); err != nil || back != v {
+			t.Errorf("Unmarshal(%x) = %+v, %v; want %+v", key, back, err, v)
+		}
+	}
+	u := tuple.UUID{}
+	tests := []struct {
+		name  string
+		key   tuple.Tuple
+		err   error
+		field string
+	}{
+		{"int8 out of range", tuple.Tuple{"a", 128, 1, 1, u, "end"}, tuple.ErrOutOfRange, "field Small (int8)"},
+		{"negative into uint16", tuple.Tuple{"a", 1, -1, 1, u, "end"}, tuple.ErrOutOfRange, "field Port (uint16)"},
+		{"uint16 out of range", tuple.Tuple{"a", 1, 1 << 16, 1, u, "end"}, tuple.ErrOutOfRange, "field Port (uint16)"},
+		{"null into a string", tuple.Tuple{nil, 1, 1, 1, u, "end"}, tuple.ErrWrongType, "field Name (tuple_test.title)"},
+		{"bytes into a string", tuple.Tuple{[]byte("a"), 1, 1, 1, u, "end"}, tuple.ErrWrongType, "field Name"},
+		{"string into a UUID", tuple.Tuple{"a", 1, 1, 1, "u", "end"}, tuple.ErrWrongType, "field ID (tuple_test.serial)"},
+		{"another constant", tuple.Tuple{"a", 1, 1, 1, u, "END"}, tuple.ErrConstMismatch, "end"},
+	}
+	for _, tt := range tests {
+		var v narrow
+		err := p.Unmarshal(tt.key.Pack(), &v)
+		var de *tuple.DecodeError
+		if !errors.Is(err, tt.err) || !errors.As(err, &de) || !strings.Contains(de.Detail, tt.field) {
+			t.Errorf("%s: %v; want %v naming %q", tt.name, err, tt.err, tt.field)
+		}
+	}
+	bad := narrow{Name: "\xff"}
+	if _, err := p.Marshal(&bad); !errors.Is(err, tuple.ErrInvalidUTF8) {
+		t.Errorf("Marshal of invalid UTF-8: %v", err)
+	}
+}
