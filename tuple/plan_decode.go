@@ -88,7 +88,7 @@ func (s *scanner) plain(at, depth int, f *planField, fv reflect.Value) (int, err
 		}
 	case opInt:
 		if iv, n, ok := fixedInt(in[at:]); ok {
-			if v, ok := iv.int64(); ok && (f.kind == reflect.Int64 || !fv.OverflowInt(v)) {
+			if v, ok := iv.int64(); ok && !fv.OverflowInt(v) {
 				fv.SetInt(v)
 				return at + n, nil
 			}
