@@ -7,21 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fdbtuple/fdbtuple/internal/workload"
 	"github.com/fdbtuple/fdbtuple/tuple"
-	"github.com/google/uuid"
 )
-
-// w1Struct holds W1's eight elements, strings included.
-type w1Struct struct {
-	Kind     string
-	User     uuid.UUID
-	PostKind string
-	Post     int64
-	CKind    string
-	At       int64
-	RKind    string
-	React    int64
-}
 
 var descCodec2 = tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(tuple.DefaultDescCode)}}
 
@@ -73,32 +61,22 @@ func TestPlanSeedKey(t *testing.T) {
 
 func TestPlanAllocs(t *testing.T) {
 	key := w1Key()
-	p, err := tuple.NewPlan[w1Struct](tuple.Codec{})
+	p, err := tuple.NewPlan[workload.W1Fields](tuple.Codec{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var v w1Struct
+	var v workload.W1Fields
 	if n := testing.AllocsPerRun(100, func() { _ = p.Unmarshal(key, &v) }); n != 1 {
 		t.Errorf("Plan.Unmarshal: %v allocations, want 1", n)
 	}
 	if v.Kind != "user" || v.User != w1UUID || v.Post != 1234 || v.RKind != "react" || v.React != 42 {
 		t.Fatalf("Unmarshal = %+v", v)
 	}
-	type w1Const struct {
-		_     struct{} `tuple:"user,const"`
-		User  uuid.UUID
-		_     struct{} `tuple:"post,const"`
-		Post  int64
-		_     struct{} `tuple:"comment,const"`
-		At    int64
-		_     struct{} `tuple:"react,const"`
-		React int64
-	}
-	pc, err := tuple.NewPlan[w1Const](tuple.Codec{})
+	pc, err := tuple.NewPlan[workload.W1Const](tuple.Codec{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var c w1Const
+	var c workload.W1Const
 	if n := testing.AllocsPerRun(100, func() { _ = pc.Unmarshal(key, &c) }); n != 0 {
 		t.Errorf("Plan.Unmarshal with constant strings: %v allocations, want 0", n)
 	}

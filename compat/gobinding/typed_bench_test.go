@@ -9,30 +9,6 @@ import (
 	"github.com/google/uuid"
 )
 
-// w1Vars holds W1's elements as a struct of plain fields.
-type w1Vars struct {
-	Kind     string
-	User     uuid.UUID
-	PostKind string
-	Post     int64
-	CKind    string
-	At       int64
-	RKind    string
-	React    int64
-}
-
-// w1Const is W1 with its four strings declared as constant elements.
-type w1Const struct {
-	_     struct{} `tuple:"user,const"`
-	User  uuid.UUID
-	_     struct{} `tuple:"post,const"`
-	Post  int64
-	_     struct{} `tuple:"comment,const"`
-	At    int64
-	_     struct{} `tuple:"react,const"`
-	React int64
-}
-
 // BenchmarkTypedW1 reads and writes W1 every typed way, beside the
 // official binding's Unpack and the make+copy floor, as sub-benchmarks of
 // one binary: with -count N they take turns. Each reports its ratio to
@@ -45,16 +21,16 @@ func BenchmarkTypedW1(b *testing.B) {
 		}
 	}
 	key := w1.Tuple.Pack()
-	plan, err := tuple.NewPlan[w1Vars](tuple.Codec{})
+	plan, err := tuple.NewPlan[workload.W1Fields](tuple.Codec{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	planConst, err := tuple.NewPlan[w1Const](tuple.Codec{})
+	planConst, err := tuple.NewPlan[workload.W1Const](tuple.Codec{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	var v w1Vars
-	var c w1Const
+	var v workload.W1Fields
+	var c workload.W1Const
 	if err := plan.Unmarshal(key, &v); err != nil {
 		b.Fatal(err)
 	}

@@ -60,3 +60,28 @@ func Growth() []Workload {
 
 // All returns Standard followed by Growth.
 func All() []Workload { return append(Standard(), Growth()...) }
+
+// W1Fields is W1 as a struct of plain fields, for the typed paths
+// (tuple.Plan) that the tests and the benchmarks of both modules run on.
+type W1Fields struct {
+	Kind     string
+	User     uuid.UUID
+	PostKind string
+	Post     int64
+	CKind    string
+	At       int64
+	RKind    string
+	React    int64
+}
+
+// W1Const is W1 with its four strings declared as constant elements.
+type W1Const struct {
+	_     struct{} `tuple:"user,const"`
+	User  uuid.UUID
+	_     struct{} `tuple:"post,const"`
+	Post  int64
+	_     struct{} `tuple:"comment,const"`
+	At    int64
+	_     struct{} `tuple:"react,const"`
+	React int64
+}
