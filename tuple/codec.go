@@ -286,9 +286,8 @@ func (c Codec) ScanPrefix(key []byte, dst ...any) (rest []byte, err error) {
 			return nil, err
 		}
 	}
-	s := scanner{codec: c}
-	s.in = key
-	s.lenient = c.Lenient
+	var s scanner // field by field, as Plan.UnmarshalPrefix sets it
+	s.codec, s.in, s.lenient = c, key, c.Lenient
 	if len(c.Extensions) > 0 {
 		withExt := c // on the heap only when there are extensions
 		s.framer.codec = &withExt

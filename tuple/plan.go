@@ -57,11 +57,11 @@ type planField struct {
 	zero      any
 	nullable  bool // a pointer field: nil is a null element
 	desc      bool
-	asBytes   bool      // a string written as a byte string
-	ext       Extension // a value of this extension
-	nested    *layout   // a struct field: a nested tuple
-	constant  []byte    // a constant element's encoding, or nil
-	constant0 any       // the constant's value, for Schema
+	asBytes   bool          // a string written as a byte string
+	ext       Extension     // a value of this extension
+	nested    *layout       // a struct field: a nested tuple
+	constant  *constElement // a constant element, or nil
+	constant0 any           // the constant's value, for Schema
 	// kind is the element's reflect.Kind (the pointed-to one for a
 	// nullable field), so that decoding sets strings and integers
 	// without asking reflect for the field's address.
@@ -288,6 +288,6 @@ func (f *planField) compileConstant(text string) error {
 	if err != nil {
 		return fmt.Errorf("constant %q: %w", text, err)
 	}
-	f.constant, f.constant0, f.name = enc, v, ""
+	f.constant, f.constant0, f.name = newConstElement(enc), v, ""
 	return nil
 }

@@ -1,7 +1,6 @@
 package tuple
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"reflect"
@@ -27,8 +26,8 @@ func (p *Plan[T]) Unmarshal(key []byte, v *T) error {
 // UnmarshalPrefix decodes the fields of *v from the start of key and
 // returns the rest of the key.
 func (p *Plan[T]) UnmarshalPrefix(key []byte, v *T) (rest []byte, err error) {
-	s := scanner{codec: p.codec}
-	s.in, s.lenient = key, p.codec.Lenient
+	var s scanner // set field by field: a composite literal is built in a temporary and copied, at a cost on the W1 scale
+	s.codec, s.in, s.lenient = p.codec, key, p.codec.Lenient
 	if len(p.codec.Extensions) > 0 {
 		s.framer.codec = &p.codec
 	}
@@ -50,14 +49,16 @@ func (s *scanner) structFields(l level, depth int, lay *layout, rv reflect.Value
 	for i := range lay.fields {
 		f := &lay.fields[i]
 		st, at := l.next(s.in)
+		if st == stepElem {
+			if end, ok := s.plain(at, f, rv); ok {
+				l.pos = end
+				continue
+			}
+		}
 		var end int
 		var err error
-		switch {
-		case st == stepElem && f.op == opConst && bytes.HasPrefix(s.in[at:], f.constant):
-			end = at + len(f.constant) // a constant field holds nothing to set
-		case st == stepElem && f.op != opGeneral:
-			end, err = s.plain(at, depth, f, fieldOf(rv, f))
-		case st == stepElem || st == stepNull:
+		switch st {
+		case stepElem, stepNull:
 			end, err = s.field(st, at, depth, f, fieldOf(rv, f))
 		default:
 			return 0, s.named(s.missing(st, l, at, i, n), f)
@@ -71,40 +72,47 @@ func (s *scanner) structFields(l level, depth int, lay *layout, rv reflect.Value
 	return s.close(l, n)
 }
 
-// plain scans the element at in[at] into a plain field (see planOp) when
-// it is the element such a field commonly holds, and passes anything else
-// (a null, a wrong kind, an integer that does not fit) to field, which
-// decodes it or says what is wrong.
-func (s *scanner) plain(at, depth int, f *planField, fv reflect.Value) (int, error) {
+// plain scans the element at in[at] into a plain field (see planOp) of
+// the struct rv when it is the element such a field commonly holds, and
+// reports false for anything else (a null, a wrong kind, an integer that
+// does not fit, a string that is long, escaped or not ASCII), which field
+// then decodes or reports.
+func (s *scanner) plain(at int, f *planField, rv reflect.Value) (int, bool) {
 	in := s.in
 	switch f.op {
+	case opConst:
+		if f.constant.prefixOf(in[at:]) {
+			return at + len(f.constant.enc), true // a constant field holds nothing to set
+		}
 	case opString:
-		if types.Code(in[at]) == types.CodeString {
-			v, end, err := s.string(at, f.zero)
-			if err == nil {
-				fv.SetString(v)
-			}
-			return end, err
+		// The common string: short, ASCII, no escaped zero. Inlined, as
+		// in Scan's *string: a call to string costs more than the copy.
+		if end, ascii := shortEnd(in, at+1); end >= 0 && ascii && types.Code(in[at]) == types.CodeString {
+			fieldOf(rv, f).SetString(s.keep(in[at+1 : end]))
+			return end + 1, true
 		}
 	case opInt:
 		if iv, n, ok := fixedInt(in[at:]); ok {
+			fv := fieldOf(rv, f)
 			if v, ok := iv.int64(); ok && !fv.OverflowInt(v) {
 				fv.SetInt(v)
-				return at + n, nil
+				return at + n, true
 			}
 		}
 	case opUint:
-		if iv, n, ok := fixedInt(in[at:]); ok && !iv.neg && !fv.OverflowUint(iv.mag) {
-			fv.SetUint(iv.mag)
-			return at + n, nil
+		if iv, n, ok := fixedInt(in[at:]); ok && !iv.neg {
+			if fv := fieldOf(rv, f); !fv.OverflowUint(iv.mag) {
+				fv.SetUint(iv.mag)
+				return at + n, true
+			}
 		}
 	case opUUID:
 		if types.Code(in[at]) == types.CodeUUID && len(in)-at >= SizeUUID {
-			copy(fv.Bytes(), in[at+1:at+SizeUUID]) // the array itself
-			return at + SizeUUID, nil
+			copy(fieldOf(rv, f).Bytes(), in[at+1:at+SizeUUID]) // the array itself
+			return at + SizeUUID, true
 		}
 	}
-	return s.field(stepElem, at, depth, f, fv)
+	return 0, false
 }
 
 // field scans the element at in[at] (a nested null when st says so) into
@@ -117,10 +125,10 @@ func (s *scanner) field(st step, at, depth int, f *planField, fv reflect.Value) 
 	}
 	switch {
 	case f.constant != nil:
-		if st == stepNull || !bytes.HasPrefix(s.in[at:], f.constant) {
-			return 0, s.fail(at, ErrConstMismatch, fmt.Sprintf("want the constant %s", Printable(f.constant)))
+		if st == stepNull || !f.constant.prefixOf(s.in[at:]) {
+			return 0, s.fail(at, ErrConstMismatch, fmt.Sprintf("want the constant %s", Printable(f.constant.enc)))
 		}
-		return at + len(f.constant), nil
+		return at + len(f.constant.enc), nil
 	case f.nullable && isNull:
 		fv.SetZero()
 		return next, nil

@@ -77,14 +77,12 @@ func (e *planEncoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, n
 	start := len(dst)
 	for i := range n {
 		f := &lay.fields[i]
-		var fv reflect.Value // a constant field holds nothing to read
-		if f.op != opConst {
-			fv = fieldOf(rv, f)
+		if out, ok := e.plain(dst, f, rv); ok {
+			dst = out
+			continue
 		}
 		var err error
-		if out, ok := e.plain(dst, f, fv); ok {
-			dst = out
-		} else if dst, err = e.field(dst, f, fv, nested, depth); err != nil {
+		if dst, err = e.field(dst, f, fieldOf(rv, f), nested, depth); err != nil {
 			e.trail.add(i)
 			var ee *EncodeError
 			if errors.As(err, &ee) && ee.Field == "" {
@@ -96,32 +94,30 @@ func (e *planEncoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, n
 	return dst, nil
 }
 
-// plain appends a plain field (see planOp) when its value is one that
-// needs no check; ok is false for the rest, which field appends or
-// refuses.
-func (e *planEncoder) plain(dst []byte, f *planField, fv reflect.Value) (out []byte, ok bool) {
+// plain appends a plain field (see planOp) of the struct rv when its
+// value is one that needs no check; ok is false for the rest, which field
+// appends or refuses. Constants are all appended here: a constant field
+// holds nothing to read.
+func (e *planEncoder) plain(dst []byte, f *planField, rv reflect.Value) (out []byte, ok bool) {
 	switch f.op {
 	case opConst:
-		return append(dst, f.constant...), true
+		return append(dst, f.constant.enc...), true
 	case opString:
-		if v := fv.String(); plainASCII(v) { // short ASCII with no 00: as it is
+		if v := fieldOf(rv, f).String(); plainASCII(v) { // short ASCII with no 00: as it is
 			return append(append(append(dst, byte(types.CodeString)), v...), 0x00), true
 		}
 	case opInt:
-		return AppendInt(dst, fv.Int()), true
+		return AppendInt(dst, fieldOf(rv, f).Int()), true
 	case opUint:
-		return AppendUint(dst, fv.Uint()), true
+		return AppendUint(dst, fieldOf(rv, f).Uint()), true
 	case opUUID:
-		return append(append(dst, byte(types.CodeUUID)), fv.Bytes()...), true
+		return append(append(dst, byte(types.CodeUUID)), fieldOf(rv, f).Bytes()...), true
 	}
 	return dst, false
 }
 
 // field appends the element of field f, whose value is fv.
 func (e *planEncoder) field(dst []byte, f *planField, fv reflect.Value, nested bool, depth int) ([]byte, error) {
-	if f.constant != nil {
-		return append(dst, f.constant...), nil
-	}
 	if f.nullable {
 		if fv.IsNil() {
 			if nested {

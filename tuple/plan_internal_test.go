@@ -80,3 +80,33 @@ func TestPlanAgreesOnVectors(t *testing.T) {
 		t.Fatal("no vector rows")
 	}
 }
+
+// TestConstElementPrefix checks the word compare of constants against
+// bytes.HasPrefix: constants of every length up to past the two words,
+// at every length of input up to past them, and with each byte changed.
+func TestConstElementPrefix(t *testing.T) {
+	for n := 1; n <= 20; n++ {
+		enc := make([]byte, n)
+		for i := range enc {
+			enc[i] = byte(0x41 + i)
+		}
+		c := newConstElement(enc)
+		for size := 0; size <= 24; size++ {
+			in := make([]byte, size)
+			copy(in, enc)
+			for i := n; i < size; i++ {
+				in[i] = 0xFF // bytes after the constant do not matter
+			}
+			if got, want := c.prefixOf(in), bytes.HasPrefix(in, enc); got != want {
+				t.Fatalf("constant of %d bytes, input of %d: prefixOf %v, want %v", n, size, got, want)
+			}
+			for i := range min(n, size) {
+				in[i] ^= 0x80
+				if c.prefixOf(in) {
+					t.Fatalf("constant of %d bytes, input of %d with byte %d changed: prefixOf matches", n, size, i)
+				}
+				in[i] ^= 0x80
+			}
+		}
+	}
+}

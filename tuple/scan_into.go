@@ -20,6 +20,12 @@ func (s *scanner) one(d any, pos, depth int) (int, error) {
 	}
 	switch p := d.(type) {
 	case *string:
+		if end, ascii := shortEnd(in, pos+1); end >= 0 && ascii && types.Code(in[pos]) == types.CodeString {
+			// The common string (short, ASCII, no escaped zero), inlined: a
+			// call to string costs more than the copy.
+			*p = s.keep(in[pos+1 : end])
+			return end + 1, nil
+		}
 		v, end, err := s.string(pos, d)
 		if err == nil {
 			*p = v
@@ -239,20 +245,36 @@ func (s *scanner) string(pos int, dst any) (string, int, error) {
 			return "", 0, s.fault(f)
 		}
 	}
-	if s.text.Cap() == 0 {
-		s.text.Grow(len(s.in))
-	}
-	start := s.text.Len()
+	var v string
 	if esc == 0 {
-		s.text.Write(s.in[pos+1 : end])
+		v = s.keep(s.in[pos+1 : end])
 	} else {
+		s.growText()
+		start := s.text.Len()
 		writeUnescaped(&s.text, s.in[:end], pos+1)
+		v = s.text.String()[start:]
 	}
-	v := s.text.String()[start:]
 	if !ascii && !s.codec.AllowInvalidUTF8 && !utf8.ValidString(v) {
 		return "", 0, s.fault(fault{pos, faultUTF8})
 	}
 	return v, next, nil
+}
+
+// keep returns a string of the content b, written into the scanner's
+// one allocation for strings.
+func (s *scanner) keep(b []byte) string {
+	s.growText()
+	start := s.text.Len()
+	s.text.Write(b)
+	return s.text.String()[start:]
+}
+
+// growText makes the scanner's room for strings at the first string: the
+// key's length, which no content of the key can outgrow.
+func (s *scanner) growText() {
+	if s.text.Cap() == 0 {
+		s.text.Grow(len(s.in))
+	}
 }
 
 // bytes decodes the byte string at in[pos] into new memory.
