@@ -11,8 +11,6 @@ import (
 	"github.com/fdbtuple/fdbtuple/tuple"
 )
 
-var descCodec2 = tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(tuple.DefaultDescCode)}}
-
 func TestPlanSeedKey(t *testing.T) {
 	p, err := tuple.NewPlan[ReactionKey](tuple.Codec{})
 	if err != nil {
@@ -23,7 +21,7 @@ func TestPlanSeedKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := descCodec2.Pack(tuple.Tuple{"USER", w1UUID, "POST", 1234, "COMMENT", tuple.Desc{V: int64(1678901234)}, "REACT", 42})
+	want, _ := descCodec.Pack(tuple.Tuple{"USER", w1UUID, "POST", 1234, "COMMENT", tuple.Desc{V: int64(1678901234)}, "REACT", 42})
 	if !bytes.Equal(key, want) {
 		t.Fatalf("Marshal = %x, want %x", key, want)
 	}
@@ -158,7 +156,7 @@ func TestPlanErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			key, _ := descCodec2.Pack(tt.key)
+			key, _ := descCodec.Pack(tt.key)
 			err := p.Unmarshal(key, &k)
 			var de *tuple.DecodeError
 			if !errors.Is(err, tt.err) || !errors.As(err, &de) {
