@@ -101,7 +101,7 @@ func StartLocal(ctx context.Context) (*Local, error) {
 	defer logFile.Close()
 	l.cmd = exec.Command(java, l.Marker, "-Dsqlite4java.library.path="+natives,
 		"-cp", classpath, filepath.Join(dir, "Loopback.java"),
-		"-inMemory", "-disableTelemetry", "-port", fmt.Sprint(port))
+		"-inMemory", "-sharedDb", "-disableTelemetry", "-port", fmt.Sprint(port))
 	l.cmd.Dir = dir
 	l.cmd.Stdout, l.cmd.Stderr = logFile, logFile
 	newGroup(l.cmd)
