@@ -301,6 +301,7 @@ func TestPrefixes(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("\n%s", rep)
+	readmeHolds(t, rep.Table())
 	for _, kind := range []string{"string", "bytes", "nested"} {
 		if rep.BeginsWithWrong[kind] == 0 {
 			t.Errorf("begins_with was never wrong after a %s: the keys do not collide", kind)
@@ -318,6 +319,7 @@ func TestPrefixes(t *testing.T) {
 func TestOrder(t *testing.T) {
 	client := server(t).Client()
 	rng := rand.New(rand.NewPCG(29, 3))
+	var distinct []string
 	for _, c := range []struct {
 		typ    types.ScalarAttributeType
 		values []string
@@ -334,7 +336,9 @@ func TestOrder(t *testing.T) {
 		if rep.Disagreements != 0 || rep.Items != rep.Distinct || rep.Items < 2000 {
 			t.Errorf("%s (first: %s)", rep, rep.First)
 		}
+		distinct = append(distinct, fmt.Sprintf("%s %d,%03d", rep.Type, rep.Items/1000, rep.Items%1000))
 	}
+	readmeHolds(t, fmt.Sprintf("%s\ndistinct keys, %s, %s, each", distinct[0], distinct[1], distinct[2]))
 }
 
 // TestNumberRefusals: DynamoDB accepts a Number's text exactly when
@@ -352,13 +356,14 @@ func TestNumberRefusals(t *testing.T) {
 		t.Fatal(err)
 	}
 	nines := "9." + strings.Repeat("9", 37)
-	for _, text := range []string{
+	texts := []string{
 		"2", "2.0", "-0", "+2", ".5", "5.", "1e5", "1E+5", "1e-5", "0e999999", "007", "-.5e-3",
 		"1e-130", "9.99e-131", nines + "e125", "1e126", "-1e126",
 		strings.Repeat("1", 38), strings.Repeat("1", 39), "1" + strings.Repeat("0", 60), "1." + strings.Repeat("0", 60),
 		"0." + strings.Repeat("0", 60) + "1",
 		"", "-", ".", "e5", "1e", "1e+", "1.2.3", " 1", "1 ", "0x10", "NaN", "Infinity", "1_000", "--1", "1e+-2",
-	} {
+	}
+	for _, text := range texts {
 		_, want := dynamokey.N(text)
 		_, got := client.PutItem(ctx, &dynamodb.PutItemInput{
 			TableName: aws.String(table),
@@ -367,5 +372,32 @@ func TestNumberRefusals(t *testing.T) {
 		if (got == nil) != (want == nil) {
 			t.Errorf("N %.50q: DynamoDB: %v; dynamokey: %v", text, got, want)
 		}
+	}
+	readmeHolds(t, fmt.Sprintf("the same %d Number texts as `dynamokey.N`", len(texts)))
+}
+
+// TestKeySizeTable: the README's key-size table is what KeySizes
+// measures.
+func TestKeySizeTable(t *testing.T) {
+	sizes, err := KeySizes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := KeySizeTable(sizes)
+	t.Logf("\n%s", table)
+	readmeHolds(t, table)
+}
+
+// readmeHolds checks that README.md quotes a measured figure as it is
+// (line breaks in text may fall anywhere).
+func readmeHolds(t *testing.T, text string) {
+	t.Helper()
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	if !strings.Contains(flat(string(readme)), flat(text)) {
+		t.Errorf("README.md does not hold what this test measured:\n%s", text)
 	}
 }

@@ -78,7 +78,7 @@ func run(ctx context.Context, w io.Writer) error {
 	fmt.Fprintf(w, "\n== prefix queries\n%s\n", rep)
 
 	fmt.Fprintf(w, "\n== S, N and B sort keys read back in DynamoDB's order, against their tuple bytes\n")
-	rng := rand.New(rand.NewPCG(29, 2))
+	rng := rand.New(rand.NewPCG(29, 3)) // the tests' values
 	for _, c := range []struct {
 		typ    types.ScalarAttributeType
 		values []string

@@ -229,3 +229,14 @@ func (r PrefixReport) String() string {
 	fmt.Fprintf(&b, "%d begins_with queries on StringPrefix/BytesPrefix (a prefix inside the last string or byte string): every one exact.", r.InStringQueries)
 	return b.String()
 }
+
+// Table is the README's table of the report.
+func (r PrefixReport) Table() string {
+	var b strings.Builder
+	b.WriteString("| prefix ends in | prefixes | `begins_with(Pack)` wrong | extra items | `BETWEEN TupleBetween` |\n| --- | --- | --- | --- | --- |\n")
+	for _, k := range []struct{ kind, name string }{{"string", "a string"}, {"bytes", "a byte string"}, {"nested", "a nested tuple"}, {"integer", "an integer"}, {"null", "null"}} {
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | exact |\n", k.name, r.Prefixes[k.kind], r.BeginsWithWrong[k.kind], r.ExtraItems[k.kind])
+	}
+	fmt.Fprintf(&b, "\nand every one of %d `begins_with` queries on `StringPrefix`/`BytesPrefix`", r.InStringQueries)
+	return b.String()
+}
