@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -85,4 +86,21 @@ func TestStopsWithOwner(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// TestStartFailureShowsLog: a server that cannot start is an error that
+// holds its log (here the Java compiler's message on a broken launcher),
+// and leaves no process behind.
+func TestStartFailureShowsLog(t *testing.T) {
+	server(t)
+	broken := bytes.Replace(localLauncher, []byte("proxy.start();"), []byte("proxy.start(;"), 1)
+	l, err := startLocal(context.Background(), broken)
+	if err == nil {
+		l.Stop()
+		t.Fatal("a broken launcher started")
+	}
+	if !strings.Contains(err.Error(), "DynamoDB Local's log") || !strings.Contains(err.Error(), "proxy.start(;") {
+		t.Fatalf("the error does not show the server's log: %v", err)
+	}
+	t.Logf("%.300s", err)
 }

@@ -63,7 +63,10 @@ const (
 // StartLocal resolves DynamoDB Local's class path with Maven, starts the
 // server and waits until it answers a request. A server that does not
 // start is an error holding its log.
-func StartLocal(ctx context.Context) (*Local, error) {
+func StartLocal(ctx context.Context) (*Local, error) { return startLocal(ctx, localLauncher) }
+
+// startLocal starts the server with the given launcher source.
+func startLocal(ctx context.Context, launcher []byte) (*Local, error) {
 	java, errJava := exec.LookPath("java")
 	mvn, errMvn := exec.LookPath("mvn")
 	if errJava != nil || errMvn != nil {
@@ -80,7 +83,7 @@ func StartLocal(ctx context.Context) (*Local, error) {
 			l.Stop()
 		}
 	}()
-	classpath, natives, err := l.resolve(ctx, mvn)
+	classpath, natives, err := l.resolve(ctx, mvn, launcher)
 	if err != nil {
 		return nil, err
 	}
@@ -119,27 +122,22 @@ func StartLocal(ctx context.Context) (*Local, error) {
 	return l, nil
 }
 
-// resolve writes the Maven project, asks Maven for the class path, and
-// copies the sqlite4java native libraries on it (which Maven lists like
-// jars) into a directory of their own, where sqlite4java looks for them.
-func (l *Local) resolve(ctx context.Context, mvn string) (classpath, natives string, err error) {
-	pom := filepath.Join(l.dir, "pom.xml")
-	if err := os.WriteFile(pom, localPOM, 0o644); err != nil {
+// mavenClassPath caches Maven's answer for the life of the process: a
+// second server (a test's) starts without asking again.
+var mavenClassPath struct {
+	sync.Mutex
+	entries []string
+}
+
+// resolve writes the launcher, asks Maven for the class path (once per
+// process), and copies the sqlite4java native libraries on it (which
+// Maven lists like jars) into a directory of their own, where sqlite4java
+// looks for them.
+func (l *Local) resolve(ctx context.Context, mvn string, launcher []byte) (classpath, natives string, err error) {
+	if err := os.WriteFile(filepath.Join(l.dir, "Loopback.java"), launcher, 0o644); err != nil {
 		return "", "", err
 	}
-	if err := os.WriteFile(filepath.Join(l.dir, "Loopback.java"), localLauncher, 0o644); err != nil {
-		return "", "", err
-	}
-	cpFile := filepath.Join(l.dir, "classpath.txt")
-	ctx, cancel := context.WithTimeout(ctx, ResolveTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, mvn, "-q", "-B", "-f", pom, "dependency:build-classpath", "-Dmdep.outputFile="+cpFile)
-	newGroup(cmd)
-	cmd.Cancel = func() error { return killGroup(cmd) }
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", "", fmt.Errorf("mvn could not resolve DynamoDB Local: %w\n%s", err, out)
-	}
-	cp, err := os.ReadFile(cpFile)
+	entries, err := l.mavenClassPath(ctx, mvn)
 	if err != nil {
 		return "", "", err
 	}
@@ -148,7 +146,7 @@ func (l *Local) resolve(ctx context.Context, mvn string) (classpath, natives str
 		return "", "", err
 	}
 	var jars []string
-	for _, entry := range filepath.SplitList(strings.TrimSpace(string(cp))) {
+	for _, entry := range entries {
 		switch filepath.Ext(entry) {
 		case ".so", ".dylib", ".dll":
 			b, err := os.ReadFile(entry)
@@ -163,9 +161,36 @@ func (l *Local) resolve(ctx context.Context, mvn string) (classpath, natives str
 		}
 	}
 	if len(jars) == 0 {
-		return "", "", fmt.Errorf("mvn gave an empty class path for DynamoDB Local (%s)", cpFile)
+		return "", "", fmt.Errorf("mvn gave an empty class path for DynamoDB Local: %q", entries)
 	}
 	return strings.Join(jars, string(filepath.ListSeparator)), natives, nil
+}
+
+func (l *Local) mavenClassPath(ctx context.Context, mvn string) ([]string, error) {
+	mavenClassPath.Lock()
+	defer mavenClassPath.Unlock()
+	if mavenClassPath.entries != nil {
+		return mavenClassPath.entries, nil
+	}
+	pom := filepath.Join(l.dir, "pom.xml")
+	if err := os.WriteFile(pom, localPOM, 0o644); err != nil {
+		return nil, err
+	}
+	cpFile := filepath.Join(l.dir, "classpath.txt")
+	ctx, cancel := context.WithTimeout(ctx, ResolveTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, mvn, "-q", "-B", "-f", pom, "dependency:build-classpath", "-Dmdep.outputFile="+cpFile)
+	newGroup(cmd)
+	cmd.Cancel = func() error { return killGroup(cmd) }
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("mvn could not resolve DynamoDB Local: %w\n%s", err, out)
+	}
+	cp, err := os.ReadFile(cpFile)
+	if err != nil {
+		return nil, err
+	}
+	mavenClassPath.entries = filepath.SplitList(strings.TrimSpace(string(cp)))
+	return mavenClassPath.entries, nil
 }
 
 // freePort asks the system for a free port on 127.0.0.1. Another process
