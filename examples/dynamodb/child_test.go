@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,12 +19,18 @@ import (
 // prints its marker and waits to be killed.
 const childEnv = "FDBTUPLE_DYNAMODB_CHILD"
 
+// childClassPath passes the parent's class path to the child, which
+// then starts without asking Maven again.
+const childClassPath = "FDBTUPLE_DYNAMODB_CHILD_CLASSPATH"
+
 func childMain() {
+	mavenClassPath.entries = filepath.SplitList(os.Getenv(childClassPath))
 	l, err := StartLocal(context.Background())
 	if err != nil {
 		fmt.Println("error:", err)
 		os.Exit(1)
 	}
+	fmt.Println("dir:", l.Dir())
 	fmt.Println("marker:", l.Marker)
 	select {}
 }
@@ -47,7 +54,8 @@ func TestStopsWithOwner(t *testing.T) {
 		t.Skip("starts a second DynamoDB Local")
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"=1")
+	cmd.Env = append(os.Environ(), childEnv+"=1",
+		childClassPath+"="+strings.Join(mavenClassPath.entries, string(filepath.ListSeparator)))
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -57,15 +65,19 @@ func TestStopsWithOwner(t *testing.T) {
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	lines := bufio.NewScanner(out)
-	marker := ""
+	marker, dir := "", ""
 	for lines.Scan() {
+		if d, ok := strings.CutPrefix(lines.Text(), "dir: "); ok {
+			dir = d
+			continue
+		}
 		if m, ok := strings.CutPrefix(lines.Text(), "marker: "); ok {
 			marker = m
 			break
 		}
 		t.Log(lines.Text())
 	}
-	if marker == "" {
+	if marker == "" || dir == "" {
 		t.Fatal("the child did not start DynamoDB Local")
 	}
 	if len(proctest.LeftRunning(marker)) == 0 {
@@ -85,6 +97,10 @@ func TestStopsWithOwner(t *testing.T) {
 			t.Fatalf("10 s after its owner was killed, DynamoDB Local still runs: %v", left)
 		}
 		time.Sleep(100 * time.Millisecond)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		os.RemoveAll(dir)
+		t.Errorf("the server's directory %s was left behind (%v)", dir, err)
 	}
 }
 

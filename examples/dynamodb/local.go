@@ -102,7 +102,7 @@ func startLocal(ctx context.Context, launcher []byte) (*Local, error) {
 		return nil, err
 	}
 	defer logFile.Close()
-	l.cmd = exec.Command(java, l.Marker, "-Dsqlite4java.library.path="+natives,
+	l.cmd = exec.Command(java, l.Marker, "-Dfdbtuple.dynamodblocal.dir="+dir, "-Dsqlite4java.library.path="+natives,
 		"-cp", classpath, filepath.Join(dir, "Loopback.java"),
 		"-inMemory", "-sharedDb", "-disableTelemetry", "-port", fmt.Sprint(port))
 	l.cmd.Dir = dir
@@ -246,6 +246,10 @@ func (l *Local) Log() string {
 	}
 	return string(b)
 }
+
+// Dir is the temporary directory the server runs in, removed by Stop (or
+// by the server itself when its standard input closes).
+func (l *Local) Dir() string { return l.dir }
 
 // Stop stops the server and everything it started: it closes the
 // server's standard input (on which the launcher exits), asks the process

@@ -6,13 +6,19 @@
 //
 // It also exits when its standard input closes: the Go process that
 // started it holds the other end, so the server cannot outlive it, however
-// that process ends (a panic, a kill).
+// that process ends (a panic, a kill). Then it also deletes the directory
+// named by -Dfdbtuple.dynamodblocal.dir, the temporary one its owner made.
 //
 // Run in Java's source-file mode: java -cp <classpath> Loopback.java -inMemory -port N
 import com.amazonaws.services.dynamodbv2.local.main.ServerRunner;
 import com.amazonaws.services.dynamodbv2.local.server.DynamoDBProxyServer;
 import java.io.IOException;
 import java.lang.reflect.Field;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -26,6 +32,14 @@ public class Loopback {
         // the pipe broke: the owner is gone all the same
       }
       System.out.println("standard input closed: stopping");
+      String dir = System.getProperty("fdbtuple.dynamodblocal.dir");
+      if (dir != null) {
+        try (Stream<Path> files = Files.walk(Paths.get(dir))) {
+          files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+          System.out.println("could not delete " + dir + ": " + e);
+        }
+      }
       System.exit(0);
     });
     owner.setDaemon(true);
