@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -107,26 +106,11 @@ func openBolt(t *testing.T) *timeline.BoltKV {
 // listing is every key and value of a store, in key order.
 func listing(t *testing.T, kv timeline.KV) []timeline.Pair {
 	t.Helper()
-	var out []timeline.Pair
-	for p, err := range timeline.Pages(context.Background(), kv, []byte{0x00}, []byte{0xff}, false) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, p)
+	out, err := timeline.Listing(context.Background(), kv)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
-}
-
-func equalListings(a, b []timeline.Pair) error {
-	if len(a) != len(b) {
-		return fmt.Errorf("%d keys, want %d", len(a), len(b))
-	}
-	for i := range a {
-		if !bytes.Equal(a[i].Key, b[i].Key) || !bytes.Equal(a[i].Value, b[i].Value) {
-			return fmt.Errorf("key %d: %x = %q, want %x = %q", i, a[i].Key, a[i].Value, b[i].Key, b[i].Value)
-		}
-	}
-	return nil
 }
 
 // TestSameListings: the demo's queries print the same listings on
@@ -147,7 +131,7 @@ func TestSameListings(t *testing.T) {
 	if !bytes.Equal(onDynamo.Bytes(), onBolt.Bytes()) {
 		t.Errorf("DynamoDB:\n%s\nbbolt:\n%s", onDynamo.String(), onBolt.String())
 	}
-	if err := equalListings(listing(t, kv), listing(t, bolt)); err != nil {
+	if err := timeline.DiffListings(listing(t, kv), listing(t, bolt)); err != nil {
 		t.Errorf("whole table: %v", err)
 	}
 	if err := timeline.CheckIndex(ctx, kv); err != nil {
@@ -222,7 +206,7 @@ func TestPagesFollowLastEvaluatedKey(t *testing.T) {
 				}
 				want = append(want, p)
 			}
-			if err := equalListings(got, want); err != nil {
+			if err := timeline.DiffListings(got, want); err != nil {
 				t.Fatalf("reverse %v, limit %d: %v", reverse, limit, err)
 			}
 			if n := len(got); kv.Requests-before < n/7 {
@@ -318,17 +302,9 @@ func TestPrefixes(t *testing.T) {
 // elements' bytes, and values DynamoDB holds equal are one element.
 func TestOrder(t *testing.T) {
 	client := server(t).Client()
-	rng := rand.New(rand.NewPCG(29, 3))
 	var distinct []string
-	for _, c := range []struct {
-		typ    types.ScalarAttributeType
-		values []string
-	}{
-		{types.ScalarAttributeTypeS, RandomStrings(rng, 3000)},
-		{types.ScalarAttributeTypeN, RandomNumbers(rng, 3000)},
-		{types.ScalarAttributeTypeB, RandomBinaries(rng, 3000)},
-	} {
-		rep, err := CheckOrder(context.Background(), client, c.typ, c.values)
+	for _, c := range OrderCases() {
+		rep, err := CheckOrder(context.Background(), client, c.Type, c.Values)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -19,12 +19,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"os/signal"
 	"syscall"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/fdbtuple/fdbtuple/nested"
 	"github.com/fdbtuple/fdbtuple/nested/timeline"
 )
@@ -78,16 +76,8 @@ func run(ctx context.Context, w io.Writer) error {
 	fmt.Fprintf(w, "\n== prefix queries\n%s\n", rep)
 
 	fmt.Fprintf(w, "\n== S, N and B sort keys read back in DynamoDB's order, against their tuple bytes\n")
-	rng := rand.New(rand.NewPCG(29, 3)) // the tests' values
-	for _, c := range []struct {
-		typ    types.ScalarAttributeType
-		values []string
-	}{
-		{types.ScalarAttributeTypeS, RandomStrings(rng, 3000)},
-		{types.ScalarAttributeTypeN, RandomNumbers(rng, 3000)},
-		{types.ScalarAttributeTypeB, RandomBinaries(rng, 3000)},
-	} {
-		rep, err := CheckOrder(ctx, client, c.typ, c.values)
+	for _, c := range OrderCases() {
+		rep, err := CheckOrder(ctx, client, c.Type, c.Values)
 		if err != nil {
 			return err
 		}

@@ -177,6 +177,23 @@ func valueText(av types.AttributeValue) (string, error) {
 	return "", fmt.Errorf("not an S, N or B value: %T", av)
 }
 
+// OrderCase is one key type and the values CheckOrder writes for it.
+type OrderCase struct {
+	Type   types.ScalarAttributeType
+	Values []string
+}
+
+// OrderCases are the S, N and B values of the example and its tests:
+// 3,000 of each, drawn from one seed so that both print the same figures.
+func OrderCases() []OrderCase {
+	rng := rand.New(rand.NewPCG(29, 3))
+	return []OrderCase{
+		{types.ScalarAttributeTypeS, RandomStrings(rng, 3000)},
+		{types.ScalarAttributeTypeN, RandomNumbers(rng, 3000)},
+		{types.ScalarAttributeTypeB, RandomBinaries(rng, 3000)},
+	}
+}
+
 // RandomStrings draws n strings that stress the order: characters from
 // every UTF-8 length, both sides of the surrogate block (U+D7FF, U+E000),
 // the supplementary planes, U+0000, and strings that are prefixes of one

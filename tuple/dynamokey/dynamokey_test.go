@@ -5,18 +5,23 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/dynamokey"
+	"pgregory.net/rapid"
 )
 
 var nines38 = "9." + strings.Repeat("9", 37)
 
-func packN(t *testing.T, text string) []byte {
+// fatalf is what packN needs of a *testing.T or a *rapid.T.
+type fatalf interface {
+	Helper()
+	Fatal(args ...any)
+}
+
+func packN(t fatalf, text string) []byte {
 	t.Helper()
 	d, err := dynamokey.N(text)
 	if err != nil {
@@ -106,61 +111,30 @@ func TestStringAndBinaryRefusals(t *testing.T) {
 
 func second[T any](_ T, err error) error { return err }
 
-// randomNumber draws a number in DynamoDB's range, often at its edges:
-// 1 to 38 digits, exponents from one end to the other.
-func randomNumber(rng *rand.Rand) string {
-	n := 1 + rng.IntN(38)
-	if rng.IntN(4) == 0 {
-		n = 38
-	}
-	ds := make([]byte, n)
-	for i := range ds {
-		ds[i] = byte('0' + rng.IntN(10))
-	}
-	ds[0] = byte('1' + rng.IntN(9))
-	e := dynamokey.MinExponent + rng.IntN(dynamokey.MaxExponent-dynamokey.MinExponent+1)
-	switch rng.IntN(6) {
-	case 0:
-		e = dynamokey.MinExponent + rng.IntN(3)
-	case 1:
-		e = dynamokey.MaxExponent - rng.IntN(3)
-	case 2:
-		e = rng.IntN(5) - 2
-	}
-	sign := ""
-	if rng.IntN(2) == 0 {
-		sign = "-"
-	}
-	return fmt.Sprintf("%s%c.%se%d", sign, ds[0], ds[1:], e)
+// number draws a DynamoDB Number's text: 1 to 38 significant digits,
+// any exponent of the range, either sign.
+func number() *rapid.Generator[string] {
+	return rapid.Custom(func(t *rapid.T) string {
+		ds := rapid.StringMatching(`[1-9][0-9]{0,37}`).Draw(t, "digits")
+		e := rapid.IntRange(dynamokey.MinExponent, dynamokey.MaxExponent).Draw(t, "exponent")
+		sign := rapid.SampledFrom([]string{"", "-"}).Draw(t, "sign")
+		return fmt.Sprintf("%s%s.%se%d", sign, ds[:1], ds[1:], e)
+	})
 }
 
-// TestNumberOrder: over 5,000 random numbers and the range's edges, the
-// packed elements sort as math/big's exact rationals do.
+// TestNumberOrder: two numbers' elements compare as math/big's exact
+// rationals do.
 func TestNumberOrder(t *testing.T) {
-	rng := rand.New(rand.NewPCG(29, 29))
-	texts := []string{"0", "1e-130", "-1e-130", nines38 + "e125", "-" + nines38 + "e125", "1", "-1"}
-	for range 5000 {
-		texts = append(texts, randomNumber(rng))
-	}
-	type num struct {
-		r   *big.Rat
-		key []byte
-		s   string
-	}
-	var ns []num
-	for _, s := range texts {
-		r, ok := new(big.Rat).SetString(s)
-		if !ok {
-			t.Fatalf("big.Rat cannot read %q", s)
+	edges := []string{"0", "1e-130", "-1e-130", nines38 + "e125", "-" + nines38 + "e125"}
+	rapid.Check(t, func(rt *rapid.T) {
+		a := rapid.OneOf(number(), rapid.SampledFrom(edges)).Draw(rt, "a")
+		b := rapid.OneOf(number(), rapid.SampledFrom(edges)).Draw(rt, "b")
+		ra, _ := new(big.Rat).SetString(a)
+		rb, _ := new(big.Rat).SetString(b)
+		if got, want := bytes.Compare(packN(rt, a), packN(rt, b)), ra.Cmp(rb); got != want {
+			rt.Fatalf("%s vs %s: bytes compare %d, numbers %d", a, b, got, want)
 		}
-		ns = append(ns, num{r, packN(t, s), s})
-	}
-	slices.SortFunc(ns, func(a, b num) int { return a.r.Cmp(b.r) })
-	for i := 1; i < len(ns); i++ {
-		if got, want := bytes.Compare(ns[i-1].key, ns[i].key), ns[i-1].r.Cmp(ns[i].r); got != want {
-			t.Fatalf("%s vs %s: bytes compare %d, numbers %d", ns[i-1].s, ns[i].s, got, want)
-		}
-	}
+	})
 }
 
 func Example() {
