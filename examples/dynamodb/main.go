@@ -63,7 +63,7 @@ func run(ctx context.Context, w io.Writer) error {
 	for _, e := range backward {
 		fmt.Fprintf(w, "  %s  %s\n", e.Path(), e.Value)
 	}
-	fmt.Fprintf(w, "(%d Query requests of at most %d items, each from the last one's LastEvaluatedKey)\n", kv.Requests, kv.PageLimit)
+	fmt.Fprintf(w, "(the timeline's reads so far: %d Query requests of at most %d items, each from the last one's LastEvaluatedKey)\n", kv.Requests, kv.PageLimit)
 
 	prefixes := &DynamoKV{Client: client, Table: "prefixes"}
 	if err := prefixes.CreateTable(ctx); err != nil {
@@ -86,6 +86,11 @@ func run(ctx context.Context, w io.Writer) error {
 			fmt.Fprintf(w, "    first: %s\n", rep.First)
 		}
 	}
+	sizes, err := KeySizes()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\n== StatelyDB's example key, and the storage DynamoDB bills for it\n%s", KeySizeTable(sizes))
 	return nil
 }
 

@@ -60,7 +60,7 @@ type OrderReport struct {
 }
 
 func (r OrderReport) String() string {
-	return fmt.Sprintf("%s: %d values written, %d distinct tuple elements, %d items read back in %d pages, %d disagreements",
+	return fmt.Sprintf("%s: %d values written, %d distinct tuple elements, %d items read back (%d Query pages), %d disagreements",
 		r.Type, r.Written, r.Distinct, r.Items, r.Pages, r.Disagreements)
 }
 
