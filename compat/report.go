@@ -45,7 +45,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	if len(r.Divergences) > 0 {
 		b.WriteString("\nknown divergences:\n")
 		for _, d := range r.Divergences {
-			fmt.Fprintf(&b, "  %s (%s, %d rows): %s\n", d.ID, strings.Join(d.Sections, ", "), r.knownBy(d.ID), d.Reason)
+			fmt.Fprintf(&b, "  %s (%s, %s): %s\n", d.ID, strings.Join(d.Sections, ", "), rows(r.knownBy(d.ID)), d.Reason)
 		}
 	}
 	if len(r.Warnings) > 0 {
@@ -57,7 +57,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	if len(r.Groups) > 0 {
 		fmt.Fprintf(&b, "\nfailures: %d rows in %d groups, each group's smallest input first (-json lists every row; -examples N shows more):\n", r.Failures, len(r.Groups))
 		for _, g := range r.Groups {
-			fmt.Fprintf(&b, "\n%s: %s (%d rows)\n", g.Section, g.Cause, len(g.Rows))
+			fmt.Fprintf(&b, "\n%s: %s (%s)\n", g.Section, g.Cause, rows(len(g.Rows)))
 			for _, m := range g.Examples {
 				writeMismatch(&b, m)
 			}
@@ -92,6 +92,13 @@ func writeMismatch(b *strings.Builder, m Mismatch) {
 	if m.FirstDiff != nil {
 		fmt.Fprintf(b, "           %s^ byte %d\n", strings.Repeat(" ", 2**m.FirstDiff), *m.FirstDiff)
 	}
+}
+
+func rows(n int) string {
+	if n == 1 {
+		return "1 row"
+	}
+	return fmt.Sprintf("%d rows", n)
 }
 
 func listSome(rows []string, n int) string {

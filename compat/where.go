@@ -33,10 +33,14 @@ func packedSize(t tuple.Tuple) int {
 	return len(b)
 }
 
+// nestedMark is appended to a kind found inside a nested tuple, at any
+// depth: one bug shows at every depth, and makes one group.
+const nestedMark = " in a nested tuple"
+
 // kindAt names the element whose encoding holds byte off of t's packing:
-// its type, and inside a nested tuple the path to it ("tuple > null").
-// Past the last element it is "the end". inNested measures t as the
-// content of a nested tuple, where a null takes two bytes.
+// its type, with nestedMark if it is inside a nested tuple. Past the last
+// element it is "the end". inNested measures t as the content of a nested
+// tuple, where a null takes two bytes.
 func kindAt(t tuple.Tuple, off int, inNested bool) string {
 	size := func(n int) int {
 		if !inNested {
@@ -53,7 +57,7 @@ func kindAt(t tuple.Tuple, off int, inNested bool) string {
 		}
 		if inner, ok := v.(tuple.Tuple); ok && off > start && off < end-1 {
 			if k := kindAt(inner, off-start-1, true); k != "the end" {
-				return "tuple > " + k
+				return strings.TrimSuffix(k, nestedMark) + nestedMark
 			}
 		}
 		return typeName(v)
@@ -62,7 +66,8 @@ func kindAt(t tuple.Tuple, off int, inNested bool) string {
 }
 
 // firstDifferentKind names the first element where got differs from
-// want, as kindAt does.
+// want, as kindAt does. (Counts are not kinds: a nested tuple with
+// elements missing is "the end (elements missing) in a nested tuple".)
 func firstDifferentKind(want, got tuple.Tuple) string {
 	for i, w := range want {
 		if i >= len(got) {
@@ -74,7 +79,7 @@ func firstDifferentKind(want, got tuple.Tuple) string {
 		wn, wok := w.(tuple.Tuple)
 		gn, gok := got[i].(tuple.Tuple)
 		if wok && gok {
-			return "tuple > " + firstDifferentKind(wn, gn)
+			return strings.TrimSuffix(firstDifferentKind(wn, gn), nestedMark) + nestedMark
 		}
 		return typeName(w)
 	}
@@ -89,12 +94,12 @@ func firstOrderKind(a, b tuple.Tuple) string {
 			an, aok := a[i].(tuple.Tuple)
 			bn, bok := b[i].(tuple.Tuple)
 			if aok && bok {
-				return "tuple > " + firstOrderKind(an, bn)
+				return strings.TrimSuffix(firstOrderKind(an, bn), nestedMark) + nestedMark
 			}
 			return typeName(a[i]) + " vs " + typeName(b[i])
 		}
 	}
-	return "a prefix"
+	return "the end of the shorter"
 }
 
 // strictRefusal says why this codec refuses b: the sentinel of its error,
