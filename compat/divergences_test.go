@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -130,4 +131,23 @@ func TestRowsCreditedToTheirEntry(t *testing.T) {
 		t.Errorf("warnings: %q", r.Warnings)
 	}
 	t.Logf("\n%s", text.String())
+}
+
+// TestEquivalencesDocumented: PROTOCOL.md's table lists every equivalence
+// the checker knows.
+func TestEquivalencesDocumented(t *testing.T) {
+	doc, err := os.ReadFile("PROTOCOL.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name := range equivalences {
+		if !strings.Contains(string(doc), "| `"+name+"` |") {
+			t.Errorf("PROTOCOL.md does not document the equivalence %q", name)
+		}
+	}
+	for _, s := range Sections() {
+		if !strings.Contains(string(doc), "`"+s+"`") {
+			t.Errorf("PROTOCOL.md does not name the section %q", s)
+		}
+	}
 }
