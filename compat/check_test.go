@@ -3,7 +3,9 @@ package compat
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
+	"strings"
 	"testing"
 	"time"
 )
@@ -37,4 +39,28 @@ func TestSelfCheck(t *testing.T) {
 		}
 	}
 	t.Logf("\n%s", out.String())
+}
+
+// TestHelloValidated: a hello that names an unknown type, op or lenient
+// reading is a protocol error, not rows skipped in silence.
+func TestHelloValidated(t *testing.T) {
+	for _, c := range []struct {
+		from, to, err string
+	}{
+		{`"int",`, `"integer",`, `unknown type "integer"`},
+		{`"compare",`, `"sort",`, `unknown op "sort"`},
+		{`"protocol":1,`, `"protocol":1,"lenient":["non-minimal"],`, `unknown lenient reading "non-minimal"`},
+	} {
+		p, err := StartFunc(faultyServe(func(req Request, resp []byte) string {
+			return strings.Replace(string(resp), c.from, c.to, 1)
+		}), 5*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Check(context.Background(), p, CheckOptions{})
+		p.Close()
+		if !errors.Is(err, ErrProtocol) || !strings.Contains(err.Error(), c.err) {
+			t.Errorf("hello with %s: %v, want a protocol error saying %s", c.to, err, c.err)
+		}
+	}
 }

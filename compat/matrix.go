@@ -41,7 +41,8 @@ func Matrix(reports []*Report, date string) string {
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString("\nCells: passing rows, + rows with a known divergence; skipped and failing rows are marked.\n")
+	b.WriteString("\nCells: passing rows, + rows with a known divergence; skipped and failing rows are marked. " +
+		"The declares row is what each peer's hello leaves out of the protocol (types, ops) or adds (lenient readings).\n")
 	var met []string
 	for _, r := range reports {
 		for _, d := range r.Divergences {
