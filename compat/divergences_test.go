@@ -3,7 +3,6 @@ package compat
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/hex"
 	"encoding/json"
 	"io"
@@ -91,15 +90,7 @@ func TestRowsCreditedToTheirEntry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := StartFunc(pythonLike, 5*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	r, err := Check(context.Background(), p, CheckOptions{Random: 2000, Seed: 1, Divergences: ds})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := checkServe(t, pythonLike, 5*time.Second, CheckOptions{Random: 2000, Seed: 1, Divergences: ds})
 	var text strings.Builder
 	_ = r.WriteText(&text)
 	if !r.OK() {

@@ -142,19 +142,7 @@ func TestOrderRefusalIsAnAnswer(t *testing.T) {
 		}
 		return string(resp)
 	})
-	run := func(ds []Divergence) *Report {
-		p, err := StartFunc(serve, 5*time.Second)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer p.Close()
-		r, err := Check(context.Background(), p, CheckOptions{Divergences: ds})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r
-	}
-	r := run(nil)
+	r := checkServe(t, serve, 5*time.Second, CheckOptions{})
 	var order *Group
 	for _, g := range r.Groups {
 		if g.Section == "order.jsonl" {
@@ -172,7 +160,7 @@ func TestOrderRefusalIsAnAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r = run(ds)
+	r = checkServe(t, serve, 5*time.Second, CheckOptions{Divergences: ds})
 	for _, s := range r.Sections {
 		if s.Name == "order.jsonl" && (s.Fail != 0 || s.KnownBy["no-bools"] != len(order.Rows)) {
 			t.Errorf("order.jsonl with the divergence: %+v, want its %d refused rows known", *s, len(order.Rows))

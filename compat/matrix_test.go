@@ -1,7 +1,6 @@
 package compat
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -10,15 +9,7 @@ import (
 // TestMatrixByHand: the matrix of a report run by hand names no script
 // that did not produce it, and has no empty heading of divergences.
 func TestMatrixByHand(t *testing.T) {
-	p, err := StartFunc(serveOurs, 5*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	r, err := Check(context.Background(), p, CheckOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := checkServe(t, serveOurs, 5*time.Second, CheckOptions{})
 	m := Matrix([]*Report{r}, "2026-11-23")
 	for _, bad := range []string{"check-peers.sh", "Known divergences met"} {
 		if strings.Contains(m, bad) {

@@ -51,12 +51,19 @@ func isFoo42Pack(req Request) bool {
 
 func runFaulty(t *testing.T, timeout time.Duration, spoil func(Request, []byte) string) *Report {
 	t.Helper()
-	p, err := StartFunc(faultyServe(spoil), timeout)
+	return checkServe(t, faultyServe(spoil), timeout, CheckOptions{Random: 50, Seed: 3})
+}
+
+// checkServe checks a peer served in process, failing the test if the
+// check cannot run.
+func checkServe(t *testing.T, serve func(io.Reader, io.Writer) error, timeout time.Duration, o CheckOptions) *Report {
+	t.Helper()
+	p, err := StartFunc(serve, timeout)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	r, err := Check(context.Background(), p, CheckOptions{Random: 50, Seed: 3})
+	r, err := Check(context.Background(), p, o)
 	if err != nil {
 		t.Fatal(err)
 	}
