@@ -65,8 +65,7 @@ func (c *checker) peerOrder(a, b tuple.Tuple) (order int, refused string, fault 
 func (c *checker) expectOrder(a, b tuple.Tuple) outcome {
 	want := tuple.Compare(a, b)
 	got, refused, fault := c.peerOrder(a, b)
-	o := outcome{input: a.Text() + " vs " + b.Text(), want: fmt.Sprint(want), op: "order", in: a, in2: b,
-		gotOrder: sign(got), refused: refused != "", size: packedSize(a) + packedSize(b)}
+	o := outcome{op: "order", in: a, in2: b, gotOrder: sign(got), refused: refused != ""}
 	switch {
 	case fault != nil:
 		o.problem, o.got = "order: peer fault", fault.Error()
@@ -79,6 +78,7 @@ func (c *checker) expectOrder(a, b tuple.Tuple) outcome {
 	default:
 		return pass()
 	}
+	o.input, o.want, o.size = a.Text()+" vs "+b.Text(), fmt.Sprint(want), packedSize(a)+packedSize(b)
 	return o
 }
 
