@@ -58,7 +58,7 @@ built-in list; -divergences FILE adds a file's entries to it, and with
 -replace-divergences uses them alone. A file with an unknown field,
 section or equivalence is refused.
 
-Values are written in the tuple text form (fdbtuple help pack), packed
+Values are written in the tuple text form (README.md, "Text form"), packed
 bytes in hex.
 
 exit status:
