@@ -34,9 +34,13 @@ func (c *checker) random() {
 			kinds = append(kinds, k)
 		}
 	}
+	sp, su, so := c.section("random pack"), c.section("random unpack"), c.section("random order")
+	if len(kinds) == 0 { // nothing to draw (and gen would draw every kind)
+		sp.Skipped, su.Skipped, so.Skipped = c.opts.Random, c.opts.Random, c.opts.Random
+		return
+	}
 	opts := gen.Options{Kinds: kinds, MinLen: 1}
 	tuples, pairs := gen.Tuple(opts), gen.NearPair(opts)
-	sp, su, so := c.section("random pack"), c.section("random unpack"), c.section("random order")
 	for i := range c.opts.Random {
 		if c.ctx.Err() != nil {
 			return
