@@ -167,8 +167,9 @@
 // PackWithVersionstamp packs a tuple holding exactly one and appends its
 // position as the versionstamped-key mutation expects: 4 bytes little
 // endian, as API version 520 and later read it. AppendWithVersionstamp
-// takes the width explicitly (Offset2 for older API versions); there is no
-// global API version. A decoded stamp whose transaction version is ten FF
+// takes the width explicitly (Offset2 for older API versions); the API
+// version selected with fdb.APIVersion changes no byte (PackWithVersionstamp
+// refuses a version below 520 instead). A decoded stamp whose transaction version is ten FF
 // bytes is incomplete, as in every binding.
 //
 // # Extensions
