@@ -184,8 +184,8 @@
 // Only the standard elements keep a key readable by every FoundationDB
 // binding: the official bindings reject user type codes. A key holding an
 // extension element is readable by a codec with the same extensions at the
-// same codes. Describe shows such an element as user(0xNN, b"...") when it
-// does not know the code.
+// same codes. Describe stops at such an element when it does not know the
+// code, and says where, which code, and which extension reads it.
 //
 // # Errors
 //
