@@ -45,7 +45,7 @@ type ReactionKey struct {
 	_       struct{} `tuple:"POST,const"`
 	Post    int64
 	_       struct{} `tuple:"COMMENT,const"`
-	Comment int64 `tuple:",desc"`
+	Comment int64    `tuple:",desc"`
 	_       struct{} `tuple:"REACT,const"`
 	React   int64
 }
