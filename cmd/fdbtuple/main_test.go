@@ -98,7 +98,7 @@ func TestGolden(t *testing.T) {
 		{name: "unpack bad escape", args: []string{"unpack", `\q`}, code: 1, stderr: "not hex or printable"},
 		{name: "unpack odd hex", args: []string{"unpack", "02616"}, code: 1, stderr: "odd number of hex digits (5) in \"02616\"; use -input printable to read it as text"},
 		{name: "unpack odd hex as printable", args: []string{"unpack", "-input", "printable", "abc"}, code: 1, stderr: "invalid type code at offset 0"},
-		{name: "unpack says it read printable", args: []string{"unpack", "xyz"}, code: 1, stderr: `(the key "xyz" was read as printable text; -input hex reads hex)`},
+		{name: "unpack says it read printable", args: []string{"unpack", "02757365720g"}, code: 1, stderr: `(the key 02757365720g was read as printable text; -input hex reads hex)`},
 		{name: "unpack raw with key", args: []string{"unpack", "-raw", "15"}, code: 2, stderr: "-raw reads"},
 
 		// describe
@@ -174,7 +174,8 @@ func TestGolden(t *testing.T) {
 		{name: "describe unknown user code", args: []string{"describe", "1501 40c227c6"}, stdout: "" +
 			"offset  bytes                          type            value\n" +
 			"     0  15 01                          int +1 bytes    1\n" +
-			"     2  40 c2 27 c6                    trailing        not a tuple element: user type code 0x40 is not known to this codec (try -ext)\n"},
+			"     2  40 c2 27 c6                    trailing        not a tuple element: framing stopped: without its extension, where this element ends, and so the elements after it, are unknown; user type code 0x40 is this module's decimal: try -ext decimal\n" +
+			"with -ext decimal: (1, decimal(\"19.99\"))\n"},
 
 		{name: "describe truncated decimal", args: []string{"describe", "-ext", "decimal", "4081"}, stdout: "" +
 			"offset  bytes                          type            value\n" +
