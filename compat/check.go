@@ -224,6 +224,7 @@ func (c *checker) record(s *Section, row string, o outcome) {
 		}
 		for _, d := range ds {
 			s.KnownBy[d.ID]++
+			c.ledger.credit(d)
 		}
 		return
 	}

@@ -229,11 +229,11 @@ func (l *ledger) sawRow(section, row string) {
 	}
 }
 
-// explain returns the entries that explain a failing row, and credits
-// the row to them: the first entry that explains it alone, or else the
-// entries with equivalences that explain it together (one random tuple
-// may need two), each that the others cannot do without. A fault is
-// never explained.
+// explain returns the entries to credit a failing row to: the first
+// entry that explains it alone, or else the entries with equivalences
+// that explain it together (one random tuple may need two), each that the
+// others cannot do without. A fault is never explained. It credits
+// nothing: record does, shrinking only asks.
 func (l *ledger) explain(section, row string, o outcome) []*Divergence {
 	if o.fault {
 		return nil
@@ -244,7 +244,6 @@ func (l *ledger) explain(section, row string, o outcome) []*Divergence {
 			continue
 		}
 		if d.explains(row, o) {
-			l.credit(d)
 			return []*Divergence{d}
 		}
 		if len(d.Equivalences) > 0 && !d.Refusal && !d.AsReference && len(d.Answers) == 0 {
@@ -263,9 +262,6 @@ func (l *ledger) explain(section, row string, o outcome) []*Divergence {
 	}
 	if len(needed) == 0 {
 		needed = withEq
-	}
-	for _, d := range needed {
-		l.credit(d)
 	}
 	return needed
 }
