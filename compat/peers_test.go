@@ -58,7 +58,14 @@ func runFaulty(t *testing.T, timeout time.Duration, spoil func(Request, []byte) 
 // check cannot run.
 func checkServe(t *testing.T, serve func(io.Reader, io.Writer) error, timeout time.Duration, o CheckOptions) *Report {
 	t.Helper()
-	p, err := StartFunc(serve, timeout)
+	return checkPeer(t, func() (*Peer, error) { return StartFunc(serve, timeout) }, o)
+}
+
+// checkPeer starts a peer and checks it, failing the test if either
+// cannot run.
+func checkPeer(t *testing.T, start func() (*Peer, error), o CheckOptions) *Report {
+	t.Helper()
+	p, err := start()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,15 +22,9 @@ func plantedReport(t *testing.T, o CheckOptions) (*Report, string) {
 	if err != nil {
 		t.Skip("python3 not found: the planted-bug adapter testdata/planted/adapter.py needs it (CI has it)")
 	}
-	p, err := StartCommand(context.Background(), []string{py, "testdata/planted/adapter.py"}, 10*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	r, err := Check(context.Background(), p, o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := checkPeer(t, func() (*Peer, error) {
+		return StartCommand(context.Background(), []string{py, "testdata/planted/adapter.py"}, 10*time.Second)
+	}, o)
 	var text strings.Builder
 	_ = r.WriteText(&text)
 	return r, text.String()
