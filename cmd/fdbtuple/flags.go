@@ -32,6 +32,8 @@ type options struct {
 	timeout     time.Duration
 	json        string
 	divergences string
+	replaceDivs bool
+	examples    int
 
 	// demo
 	db string
@@ -60,7 +62,11 @@ func newFlagSet(name string, o *options, names []string) *flag.FlagSet {
 		case "json":
 			fs.StringVar(&o.json, "json", "", "also write the report as JSON to `FILE` (- for standard output)")
 		case "divergences":
-			fs.StringVar(&o.divergences, "divergences", "", "read known divergences from `FILE` instead of the built-in list")
+			fs.StringVar(&o.divergences, "divergences", "", "add the known divergences of `FILE` (format: compat/PROTOCOL.md) to the built-in list")
+		case "replace-divergences":
+			fs.BoolVar(&o.replaceDivs, "replace-divergences", false, "use only the -divergences file's entries, not the built-in list")
+		case "examples":
+			fs.IntVar(&o.examples, "examples", 1, "show `N` failing rows of each group with both answers (the JSON report names every row)")
 		case "ext":
 			fs.StringVar(&o.ext, "ext", "", "use this module's extensions: `LIST` of decimal (code 0x40) and desc (code 0x4f), comma-separated")
 		case "prefix":
