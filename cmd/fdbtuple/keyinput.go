@@ -43,14 +43,6 @@ func readAsPrintable(s, mode string) bool {
 	return mode == "printable" || (mode != "hex" && !ok)
 }
 
-// explainKey adds to a decoding error how an auto-detected key was read.
-func explainKey(err error, s, mode string) error {
-	if err == nil || mode != "auto" || !readAsPrintable(s, mode) {
-		return err
-	}
-	return fmt.Errorf("%w (the key %.40q was read as printable text; -input hex reads hex)", err, s)
-}
-
 // hexDigits counts the hex digits of s, if s is only hex digits and
 // spaces (after an optional 0x).
 func hexDigits(s string) (int, bool) {

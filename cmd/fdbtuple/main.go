@@ -66,7 +66,20 @@ const (
 	exitOK    = 0
 	exitData  = 1
 	exitUsage = 2
+	// check only: the peer could not be started or its hello failed,
+	// and the run was interrupted (128 + SIGINT, as shells report it)
+	exitProtocol    = 3
+	exitInterrupted = 130
 )
+
+// exitError is an error with its own exit status.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
 
 // usageError marks errors in how the tool was called, as opposed to bad
 // data.
@@ -113,6 +126,7 @@ func run(e *env, args []string) int {
 	}
 	err := cmd.parseAndRun(e, name, args[1:])
 	var ue *usageError
+	var xe *exitError
 	switch {
 	case err == nil:
 		return exitOK
@@ -122,6 +136,9 @@ func run(e *env, args []string) int {
 	case errors.As(err, &ue):
 		fmt.Fprintf(e.stderr, "fdbtuple %s: %v\nrun fdbtuple help %s for usage\n", name, err, name)
 		return exitUsage
+	case errors.As(err, &xe):
+		fmt.Fprintf(e.stderr, "fdbtuple %s: %v\n", name, oneLine(err))
+		return xe.code
 	}
 	fmt.Fprintf(e.stderr, "fdbtuple %s: %v\n", name, oneLine(err))
 	return exitData
