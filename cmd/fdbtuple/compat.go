@@ -74,7 +74,8 @@ examples:
   fdbtuple check -examples 5 -divergences mine.json -- ./my-adapter`,
 	flags:   []string{"seed", "random", "timeout", "json", "divergences", "replace-divergences", "examples"},
 	minArgs: 1, maxArgs: 1 << 20,
-	run: runCheck,
+	missing: "missing the peer's command after -- (usage: fdbtuple check [flags] -- COMMAND [ARGS...])",
+	run:     runCheck,
 }
 
 // checkDivergences is the built-in list, with -divergences FILE added to
@@ -232,7 +233,7 @@ divergences met (if any).
 example:
   fdbtuple matrix -date 2026-11-22 reports/*.json`,
 	flags:   []string{"date"},
-	minArgs: 1, maxArgs: 1 << 10,
+	minArgs: 1, maxArgs: manyArgs,
 	run: func(e *env, o *options, args []string) error {
 		var reports []*compat.Report
 		for _, path := range args {

@@ -152,7 +152,7 @@ func prefixHint(key []byte, faultAt int, codec tuple.Codec) string {
 	}
 	for n := 1; n <= len(key)-2 && n <= maxPrefixGuess; n++ {
 		if t, err := codec.UnpackAfter(key, n); err == nil && len(t) > 0 {
-			return fmt.Sprintf("if its first %s a raw prefix, give them with -prefix %s", countedBytes(n), prefixArgument(key[:n]))
+			return fmt.Sprintf("if its first %s a raw prefix, give %s with -prefix %s", countedBytes(n), plural(n, "it", "them"), prefixArgument(key[:n]))
 		}
 	}
 	return ""

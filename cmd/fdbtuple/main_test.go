@@ -259,7 +259,8 @@ func TestServeAndCheck(t *testing.T) {
 		stdin:  `{"id":7,"op":"pack","tuple":[{"string":"foo"},{"int":"42"}]}` + "\n" + `{"id":8,"op":"unpack","packed":"16"}` + "\n",
 		stdout: `{"id":7,"packed":"02666f6f00152a"}` + "\n" + `{"id":8,"error":"tuple: truncated element at offset 0 (element [0], int +2 bytes): needs 2 bytes after the code, 0 remain"}` + "\n",
 	}.run(t)
-	golden{name: "check without a command", args: []string{"check"}, code: 2, stderr: "want 1 to"}.run(t)
+	golden{name: "check without a command", args: []string{"check", "-random", "10"}, code: 2,
+		stderr: "fdbtuple check: missing the peer's command after -- (usage: fdbtuple check [flags] -- COMMAND [ARGS...])"}.run(t)
 
 	out, err := exec.Command(binary, "check", "-random", "200", "-json", filepath.Join(t.TempDir(), "r.json"), "--", binary, "serve").CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "PASS: 0 failures, 0 known divergences") {

@@ -64,6 +64,27 @@ func TestGoldenNewUser(t *testing.T) {
 			stderr: "(-lenient reads it as the Python binding does: (42,))"},
 		{name: "an unterminated string", args: []string{"unpack", "026162"}, code: 1,
 			stderr: "(-lenient reads it as the Python binding does: (\"ab\",))"},
+		// describe -prefix follows its help: every key described, a key
+		// without the prefix as a fault; exit 1 only with -fail.
+		{name: "describe -prefix, a key without it", args: []string{"describe", "-prefix", "app/"},
+			stdin: "app/\\x02a\\x00\n\\x02b\\x00\napp/\\x02c\\x00\n", stdout: describePrefixTrial},
+		{name: "describe -prefix -fail, a key without it", args: []string{"describe", "-prefix", "app/", "-fail"},
+			stdin: "app/\\x02a\\x00\n\\x02b\\x00\napp/\\x02c\\x00\n", stdout: describePrefixTrial, code: 1,
+			stderr: "fdbtuple describe: 1 of 3 keys has a fault (-fail); the first: line 2: a fault at offset 0: key \\x02b\\x00 does not start with the prefix app/"},
+		{name: "describe -prefix, one key without it", args: []string{"describe", "-prefix", "cafe", `cafe\x15\x01`}, stdout: "" +
+			"offset  bytes                          type            value\n" +
+			"     0  63 61 66 65 15 01              no prefix       key cafe\\x15\\x01 does not start with the prefix \\xca\\xfe (-prefix cafe was read as hex; the key starts with it as text: use -input printable (which reads KEY as text too), or write it -prefix '\\x63afe')\n"},
+
+		// Wording.
+		{name: "a one-byte prefix hint", args: []string{"unpack", `a\x15\x01`}, code: 1,
+			stderr: "(if its first byte is a raw prefix, give it with -prefix 61)"},
+		{name: "one argument too many", args: []string{"pack", "(1,)", "(2,)"}, code: 2, stderr: "want 1 argument, got 2\n"},
+		{name: "matrix without reports", args: []string{"matrix"}, code: 2, stderr: "want at least 1 argument, got 0\n"},
+		{name: "range of a key that is not a tuple", args: []string{"range", "026100ff"}, code: 1,
+			stderr: "range takes a tuple, and this key is not one (strinc takes any key): tuple: unterminated element at offset 0"},
+		{name: "range of a prefixed key", args: []string{"range", "-prefix", "app/", `app/\x02a\x00`}, stdout: "6170702f02610000\n6170702f026100ff\n"},
+		{name: "range -prefix with tuple text", args: []string{"range", "-prefix", "app/", `("a",)`}, code: 2, stderr: "-prefix goes with a KEY argument"},
+
 		{name: "lenient on lines", args: []string{"unpack"}, stdin: "026162\n", code: 1, stderr: "line 1: tuple: unterminated element at offset 0 (element [0], string): no 00 terminator before the end of the input (-lenient reads it"},
 	}
 	for _, g := range tests {
@@ -84,5 +105,41 @@ func TestNoQuotePrefixHint(t *testing.T) {
 				t.Errorf("unpack -input %s %s: %v, a -prefix hint: %s", input, key, cmdErr, stderr.String())
 			}
 		}
+	}
+}
+
+// describePrefixTrial is what describe -prefix app/ prints for the trial's
+// three keys, the second without the prefix.
+const describePrefixTrial = "" +
+	"offset  bytes                          type            value\n" +
+	"     0  61 70 70 2f                    prefix          app/\n" +
+	"     4  02 61 00                       string          \"a\"\n" +
+	"\n" +
+	"offset  bytes                          type            value\n" +
+	"     0  02 62 00                       no prefix       key \\x02b\\x00 does not start with the prefix app/\n" +
+	"\n" +
+	"offset  bytes                          type            value\n" +
+	"     0  61 70 70 2f                    prefix          app/\n" +
+	"     4  02 63 00                       string          \"c\"\n"
+
+// TestHelpWording: the overview lists every exit status, and help check
+// writes every flag's argument one way (-random N, not -random int).
+func TestHelpWording(t *testing.T) {
+	out, err := exec.Command(binary, "help").Output()
+	if err != nil || !strings.Contains(string(out), "3 protocol error, 130 interrupted") {
+		t.Errorf("help: %v, no exit status 3 and 130:\n%s", err, out)
+	}
+	out, err = exec.Command(binary, "help", "check").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, typeName := range []string{" int\n", " duration\n", " string\n"} {
+		if strings.Contains(string(out), typeName) {
+			t.Errorf("help check names a flag's argument by its Go type (%q):\n%s", strings.TrimSpace(typeName), out)
+		}
+	}
+	out, err = exec.Command(binary, "help", "pack").Output()
+	if err != nil || !strings.Contains(string(out), "desc(ELEMENT)") {
+		t.Errorf("help pack: %v, does not document desc(...):\n%s", err, out)
 	}
 }
