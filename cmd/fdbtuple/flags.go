@@ -50,7 +50,7 @@ func newFlagSet(name string, o *options, names []string) *flag.FlagSet {
 		case "format":
 			fs.StringVar(&o.format, "format", "hex", "print keys as `hex`, printable (fdbcli's \\x00 form) or raw bytes")
 		case "input":
-			fs.StringVar(&o.input, "input", "auto", "read KEY arguments as `auto` (hex if only hex digits, else printable), hex or printable")
+			fs.StringVar(&o.input, "input", "auto", "read KEY arguments as `auto` (hex if only hex digits and spaces; the key between fdbcli's quotes, `KEY'; else printable, with no space around it), hex or printable (the text as it is)")
 		case "raw":
 			fs.BoolVar(&o.raw, "raw", false, "read one key as raw bytes from standard input")
 		case "seed":
