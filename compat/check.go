@@ -51,6 +51,11 @@ type Report struct {
 	// pattern that matches no row, an entry that covered no row, an entry
 	// of a file whose peers do not match this peer.
 	Warnings []string `json:"warnings"`
+	// Interrupted marks a partial report: the run's context ended (SIGINT
+	// or SIGTERM in fdbtuple check) before every row was checked. It
+	// counts the rows answered before then; Warnings are left out, as an
+	// entry may match a row the run did not reach.
+	Interrupted bool `json:"interrupted,omitempty"`
 }
 
 // Section counts the rows of one vector file or random category.
@@ -188,16 +193,16 @@ func Check(ctx context.Context, p *Peer, o CheckOptions) (*Report, error) {
 			return nil, err
 		}
 		if err := context.Cause(ctx); err != nil {
-			return nil, fmt.Errorf("compat: check stopped: %w", err)
+			return c.interrupted(err)
 		}
 	}
 	c.random()
 	if err := context.Cause(ctx); err != nil {
-		return nil, fmt.Errorf("compat: check stopped: %w", err)
+		return c.interrupted(err)
 	}
 	c.group()
 	if err := context.Cause(ctx); err != nil {
-		return nil, fmt.Errorf("compat: check stopped: %w", err)
+		return c.interrupted(err)
 	}
 	c.report.Divergences = c.ledger.met()
 	c.report.Warnings = c.ledger.warnings()
@@ -205,8 +210,23 @@ func Check(ctx context.Context, p *Peer, o CheckOptions) (*Report, error) {
 	return c.report, nil
 }
 
+// interrupted ends a run whose context ended: the partial report of the
+// rows answered before then, marked Interrupted, with the context's
+// cause. (Grouping does not shrink against a stopped peer: a shrink step
+// ends when the context does.)
+func (c *checker) interrupted(cause error) (*Report, error) {
+	c.report.Interrupted = true
+	c.group()
+	c.report.Divergences = c.ledger.met()
+	c.report.Restarts = c.peer.Restarts
+	return c.report, fmt.Errorf("compat: check stopped: %w", cause)
+}
+
 // record classifies one row's outcome into its section.
 func (c *checker) record(s *Section, row string, o outcome) {
+	if c.ctx.Err() != nil {
+		return // the answer may be the end of the run, not the peer's
+	}
 	c.ledger.sawRow(s.Name, row)
 	switch {
 	case o.skipped:

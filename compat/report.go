@@ -73,6 +73,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	if !r.OK() {
 		verdict = "FAIL"
 	}
+	if r.Interrupted {
+		verdict = "INTERRUPTED (a partial report: the rows checked before the run was stopped), " + verdict
+	}
 	fmt.Fprintf(&b, "\n%s: %d failures, %d known divergences\n", verdict, r.Failures, r.Known)
 	_, err := io.WriteString(w, b.String())
 	return err

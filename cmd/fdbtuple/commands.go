@@ -15,10 +15,17 @@ var packCommand = &command{
 	summary: "print the key a tuple packs to",
 	usage: `[-ext decimal,desc] [-format hex|printable|raw] TUPLE
 
+TUPLE is in the text form (README.md, "Text form"). With -ext, it may hold
+this module's extensions: decimal("19.99") (-ext decimal, code 0x40) and
+desc(ELEMENT), one element in descending order (-ext desc, code 0x4f);
+the constructors are lower case.
+
 examples:
   fdbtuple pack '("user", 42)'                    027573657200152a
   fdbtuple pack -format printable '("user", 42)'  \x02user\x00\x15*
-  fdbtuple pack -ext decimal '(decimal("19.99"),)'  40c227c6`,
+  fdbtuple pack -ext decimal '(decimal("19.99"),)'  40c227c6
+  fdbtuple pack -ext desc '("events", desc(1700000000))'
+                                  026576656e7473004fe79aac0eff00ffff`,
 	flags: []string{"format", "ext"}, minArgs: 1, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
 		key, err := parseAndPack(args[0], o)
@@ -229,22 +236,36 @@ func packedOrKey(s string, o *options) ([]byte, error) {
 
 var rangeCommand = &command{
 	summary: "print the begin and end keys of every tuple extending TUPLE (or KEY)",
-	usage: `[-ext decimal,desc] [-input auto|hex|printable] [-format hex|printable|raw] TUPLE|KEY
+	usage: `[-ext decimal,desc] [-input auto|hex|printable] [-prefix KEY] [-format hex|printable|raw] TUPLE|KEY
 
 Prints two lines: packed TUPLE + 00 and packed TUPLE + ff. The range holds
 every longer tuple starting with TUPLE, but not TUPLE itself. A KEY (hex
-or printable, as this tool prints keys) stands for the tuple it packs.
+or printable, as this tool prints keys) stands for the tuple it packs: a
+key that is not a tuple (02 61 00 ff, a range end) is refused, except for
+a raw prefix given with -prefix; strinc takes any key.
 
 examples:
   fdbtuple range -format printable '("user", 7)'
   \x02user\x00\x15\x07\x00
   \x02user\x00\x15\x07\xff
-  fdbtuple range 026100               026100 00 and 026100 ff, as for ("a",)`,
-	flags: []string{"format", "input", "ext"}, minArgs: 1, maxArgs: 1,
+  fdbtuple range 026100               026100 00 and 026100 ff, as for ("a",)
+  fdbtuple range -prefix app/ 'app/\x02a\x00'    the same under the prefix app/`,
+	flags: []string{"format", "input", "ext", "prefix"}, minArgs: 1, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
 		key, err := packedOrKey(args[0], o)
 		if err != nil {
 			return err
+		}
+		codec, prefix, err := o.codecAndPrefix()
+		switch {
+		case err != nil:
+			return err
+		case isTupleText(args[0], o.input) && prefix != nil:
+			return usagef("-prefix goes with a KEY argument, not TUPLE text")
+		case !isTupleText(args[0], o.input):
+			if _, err := unpackAfter(codec, key, prefix); err != nil {
+				return explainKey(fmt.Errorf("range takes a tuple, and this key is not one (strinc takes any key): %w", err), args[0], key, prefix, o, codec)
+			}
 		}
 		begin, end := tuple.PrefixRange(key)
 		if err := printKey(e, begin, o.format); err != nil {

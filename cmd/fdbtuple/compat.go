@@ -74,7 +74,8 @@ examples:
   fdbtuple check -examples 5 -divergences mine.json -- ./my-adapter`,
 	flags:   []string{"seed", "random", "timeout", "json", "divergences", "replace-divergences", "examples"},
 	minArgs: 1, maxArgs: 1 << 20,
-	run: runCheck,
+	missing: "missing the peer's command after -- (usage: fdbtuple check [flags] -- COMMAND [ARGS...])",
+	run:     runCheck,
 }
 
 // checkDivergences is the built-in list, with -divergences FILE added to
@@ -113,9 +114,10 @@ func runCheck(e *env, o *options, args []string) error {
 	if err != nil {
 		return err
 	}
-	// SIGINT or SIGTERM ends the run: the peer's process group is stopped
-	// and the checker exits, leaving nothing running.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// SIGINT or SIGTERM ends the run: the peer's process group is stopped,
+	// the partial report printed, and the checker exits, leaving nothing
+	// running.
+	ctx, stop := signalContext()
 	defer stop()
 	peer, err := compat.StartCommand(ctx, args, o.timeout)
 	if err != nil {
@@ -124,6 +126,11 @@ func runCheck(e *env, o *options, args []string) error {
 	defer peer.Close()
 	report, err := compat.Check(ctx, peer, compat.CheckOptions{Random: o.random, Seed: o.seed, Divergences: ds, Examples: o.examples})
 	switch {
+	case err != nil && ctx.Err() != nil && report != nil:
+		if werr := writeReport(e, o, report); werr != nil {
+			return werr
+		}
+		return &exitError{exitInterrupted, fmt.Errorf("%w; the report above is partial", err)}
 	case err != nil && ctx.Err() != nil:
 		return &exitError{exitInterrupted, err}
 	case errors.Is(err, compat.ErrProtocol):
@@ -131,27 +138,67 @@ func runCheck(e *env, o *options, args []string) error {
 	case err != nil:
 		return err
 	}
-	if err := report.WriteText(e.stdout); err != nil {
+	if err := writeReport(e, o, report); err != nil {
 		return err
-	}
-	if o.json != "" {
-		out := e.stdout
-		if o.json != "-" {
-			f, err := os.Create(o.json)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			out = f
-		}
-		if err := report.WriteJSON(out); err != nil {
-			return err
-		}
 	}
 	if !report.OK() {
 		return fmt.Errorf("%d rows differ from this codec outside the known divergences", report.Failures)
 	}
 	return nil
+}
+
+// signalContext is a context that SIGINT or SIGTERM cancels, with the
+// signal named in its cause ("interrupted (SIGINT)", "terminated
+// (SIGTERM)").
+func signalContext() (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-signals:
+			cancel(signalError{sig})
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(signals)
+		close(done)
+		cancel(nil)
+	}
+}
+
+// signalError is the cause of a run ended by a signal.
+type signalError struct{ sig os.Signal }
+
+func (e signalError) Error() string {
+	if e.sig == syscall.SIGTERM {
+		return "terminated (SIGTERM)"
+	}
+	return "interrupted (SIGINT)"
+}
+
+// writeReport prints the report, and writes it as JSON to -json's file.
+func writeReport(e *env, o *options, report *compat.Report) error {
+	if err := report.WriteText(e.stdout); err != nil {
+		return err
+	}
+	if o.json == "" {
+		return nil
+	}
+	if o.json == "-" {
+		return report.WriteJSON(e.stdout)
+	}
+	f, err := os.Create(o.json)
+	if err != nil {
+		return err
+	}
+	if err := report.WriteJSON(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 var demoCommand = &command{
@@ -186,7 +233,7 @@ divergences met (if any).
 example:
   fdbtuple matrix -date 2026-11-22 reports/*.json`,
 	flags:   []string{"date"},
-	minArgs: 1, maxArgs: 1 << 10,
+	minArgs: 1, maxArgs: manyArgs,
 	run: func(e *env, o *options, args []string) error {
 		var reports []*compat.Report
 		for _, path := range args {

@@ -57,11 +57,10 @@ examples:
 			if err != nil {
 				return err
 			}
-			f, err := describeKey(e.stdout, key, prefix, codec, o.lenient)
-			if err == nil && f != nil && o.fail {
-				err = fmt.Errorf("the key has a fault at offset %d (-fail): %s", f.at, f.why)
+			if f := describeKey(e.stdout, key, prefix, codec, o); f != nil && o.fail {
+				return fmt.Errorf("the key has a fault at offset %d (-fail): %s", f.at, f.why)
 			}
-			return err
+			return nil
 		}
 		first := true
 		var firstFault error
@@ -72,27 +71,20 @@ examples:
 			}
 			first = false
 			keys++
-			f, err := describeKey(e.stdout, key, prefix, codec, o.lenient)
-			if err != nil && !o.fail {
-				return fmt.Errorf("line %d: %w", line, err)
-			}
-			if err != nil || f != nil {
+			if f := describeKey(e.stdout, key, prefix, codec, o); f != nil {
 				faults++
-				if firstFault == nil && err != nil {
-					firstFault = fmt.Errorf("line %d: %w", line, err)
-				} else if firstFault == nil {
+				if firstFault == nil {
 					firstFault = fmt.Errorf("line %d: a fault at offset %d: %s", line, f.at, f.why)
 				}
 			}
 			if hasValue && o.values {
 				fmt.Fprintln(e.stdout, "value:")
-				_, err := describeKey(e.stdout, value, nil, codec, o.lenient)
-				return err
+				describeKey(e.stdout, value, nil, codec, o)
 			}
 			return nil
 		})
 		if err == nil && o.fail && faults > 0 {
-			err = fmt.Errorf("%d of %d keys have a fault (-fail); the first: %w", faults, keys, firstFault)
+			err = fmt.Errorf("%d of %d keys %s a fault (-fail); the first: %w", faults, keys, plural(faults, "has", "have"), firstFault)
 		}
 		return err
 	},
@@ -105,48 +97,51 @@ type fault struct {
 }
 
 // describeKey prints the annotated rows of one key, and returns its fault
-// (nil if the key is whole elements after its prefix). Only a key that
-// does not start with prefix is an error: whatever the key holds is
-// described.
-func describeKey(w io.Writer, key, prefix []byte, codec tuple.Codec, lenient bool) (*fault, error) {
-	pos := 0
-	if prefix != nil {
-		if !bytes.HasPrefix(key, prefix) {
-			return nil, errNoPrefix(key, prefix)
-		}
-		pos = len(prefix)
-	}
+// (nil if the key is whole elements after its prefix). A key that does not
+// start with prefix is one row, that fault.
+func describeKey(w io.Writer, key, prefix []byte, codec tuple.Codec, o *options) *fault {
 	fmt.Fprintf(w, "%6s  %-30s %-15s %s\n", "offset", "bytes", "type", "value")
+	if !bytes.HasPrefix(key, prefix) {
+		why := withHints(errNoPrefix(key, prefix), prefixReadingHint(o, key)).Error()
+		if len(key) == 0 {
+			fmt.Fprintf(w, "%6d  %-30s %-15s %s\n", 0, "(empty key)", "no prefix", why)
+		} else {
+			d := describer{w: w, key: key}
+			d.row(0, len(key), 0, "no prefix", why)
+		}
+		return &fault{0, why}
+	}
+	pos := len(prefix)
 	strict := tuple.Codec{Extensions: codec.Extensions}
 	end, why := longestTuple(key, pos, strict)
 	d := describer{w: w, key: key[:end], codec: strict}
-	if prefix != nil {
+	if len(prefix) > 0 {
 		d.row(0, len(prefix), 0, "prefix", tuple.Printable(prefix))
 	}
 	for p := pos; p < end; {
 		p = d.element(p, 0)
 	}
 	if end == len(key) {
-		return nil, nil
+		return nil
 	}
 	d.key = key
 	d.row(end, len(key)-end, 0, "trailing", "not a tuple element: "+why)
 	if x := extensionAt(types.Code(key[end])); x != nil && !hasExtension(codec, x.extension.Code()) {
 		with := tuple.Codec{Lenient: codec.Lenient, Extensions: append(slices.Clone(codec.Extensions), x.extension)}
 		if t, err := with.UnpackAfter(key, pos); err == nil {
-			fmt.Fprintf(w, "with -ext %s: %s\n", x.name, with.Format(t))
+			fmt.Fprintf(w, "with -ext %s: %s\n", extListWith(codec, x), with.Format(t))
 		}
 	} else if prefix == nil {
 		if h := prefixHint(key, end, strict); h != "" {
 			fmt.Fprintf(w, "hint: %s\n", h)
 		}
 	}
-	if lenient {
+	if o.lenient {
 		if t, err := codec.UnpackAfter(key, pos); err == nil {
 			fmt.Fprintf(w, "lenient: %s\n", codec.Format(t))
 		}
 	}
-	return &fault{end, why}, nil
+	return &fault{end, why}
 }
 
 // longestTuple returns the end of the longest prefix of key[pos:] that

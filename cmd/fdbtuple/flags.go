@@ -50,15 +50,15 @@ func newFlagSet(name string, o *options, names []string) *flag.FlagSet {
 		case "format":
 			fs.StringVar(&o.format, "format", "hex", "print keys as `hex`, printable (fdbcli's \\x00 form) or raw bytes")
 		case "input":
-			fs.StringVar(&o.input, "input", "auto", "read KEY arguments as `auto` (hex if only hex digits, else printable), hex or printable")
+			fs.StringVar(&o.input, "input", "auto", "read KEY arguments as `auto` (hex if only hex digits and spaces; the key between fdbcli's quotes, `KEY'; else printable, with no space around it), hex or printable (the text as it is)")
 		case "raw":
 			fs.BoolVar(&o.raw, "raw", false, "read one key as raw bytes from standard input")
 		case "seed":
-			fs.IntVar(&o.seed, "seed", 1, "seed of the random run, to repeat it")
+			fs.IntVar(&o.seed, "seed", 1, "the seed `N` of the random run, to repeat it")
 		case "random":
-			fs.IntVar(&o.random, "random", 10000, "number of random tuples (and near-equal pairs) in the differential run")
+			fs.IntVar(&o.random, "random", 10000, "`N` random tuples (and N near-equal pairs) in the differential run")
 		case "timeout":
-			fs.DurationVar(&o.timeout, "timeout", 5*time.Second, "how long the peer may take to answer one request")
+			fs.DurationVar(&o.timeout, "timeout", 5*time.Second, "how long the peer may take to answer one request: `D`, a duration such as 5s or 500ms")
 		case "json":
 			fs.StringVar(&o.json, "json", "", "also write the report as JSON to `FILE` (- for standard output)")
 		case "divergences":
@@ -120,8 +120,11 @@ func (c *command) parseAndRun(e *env, name string, args []string) error {
 	if err := o.check(); err != nil {
 		return err
 	}
+	if len(positional) < c.minArgs && c.missing != "" {
+		return usagef("%s", c.missing)
+	}
 	if len(positional) < c.minArgs || len(positional) > c.maxArgs {
-		return usagef("want %s, got %d arguments", argCount(c.minArgs, c.maxArgs), len(positional))
+		return usagef("want %s, got %d", argCount(c.minArgs, c.maxArgs), len(positional))
 	}
 	return c.run(e, o, positional)
 }
@@ -153,14 +156,30 @@ func isNumber(a string) bool {
 	return len(a) > 1 && a[1] >= '0' && a[1] <= '9'
 }
 
+// manyArgs is a maximum that means "any number".
+const manyArgs = 1 << 10
+
 func argCount(lo, hi int) string {
 	switch {
-	case lo == hi && lo == 1:
-		return "1 argument"
 	case lo == hi:
-		return strconv.Itoa(lo) + " arguments"
+		return arguments(lo)
+	case hi >= manyArgs:
+		return "at least " + arguments(lo)
 	}
-	return strconv.Itoa(lo) + " to " + strconv.Itoa(hi) + " arguments"
+	return strconv.Itoa(lo) + " to " + arguments(hi)
+}
+
+// arguments says "1 argument" or "N arguments".
+func arguments(n int) string {
+	return strconv.Itoa(n) + " " + plural(n, "argument", "arguments")
+}
+
+// plural picks the singular for n == 1, else the plural.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // codec is the tuple codec the flags ask for: strict or lenient, with the

@@ -49,7 +49,7 @@ func TestGoldenHints(t *testing.T) {
 
 		// -input printable is honoured for text that starts with "(".
 		{name: "strinc -input printable", args: []string{"strinc", "-input", "printable", "(a"}, stdout: "2862\n"},
-		{name: "range -input printable", args: []string{"range", "-input", "printable", "(a"}, stdout: "286100\n2861ff\n"},
+		{name: "range -input printable", args: []string{"range", "-input", "printable", "-prefix", "(", `(\x02a\x00`}, stdout: "2802610000\n28026100ff\n"},
 		{name: "compare -input printable", args: []string{"compare", "-input", "printable", "(1,)", "(2,)"}, code: 1,
 			stderr: "A: tuple: invalid type code at offset 0"},
 
@@ -72,12 +72,14 @@ func TestGoldenHints(t *testing.T) {
 			"     1  02 61 00                       string          \"a\"\n" +
 			"     4  00                             null            nil\n" +
 			"\n" +
+			"offset  bytes                          type            value\n" +
+			"     0  02 61 00                       no prefix       key \\x02a\\x00 does not start with the prefix \\x01\n" +
 			"\n" +
 			"offset  bytes                          type            value\n" +
 			"     0  01                             prefix          \\x01\n" +
 			"     1  02 61 00                       string          \"a\"\n" +
 			"     4  ff                             trailing        not a tuple element: tuple: invalid type code at offset 4 (escape byte (reserved)): escape byte (reserved) is not a standard type code\n",
-			stderr: "fdbtuple describe: 2 of 3 keys have a fault (-fail); the first: line 2: key \\x02a\\x00 does not start with the prefix \\x01"},
+			stderr: "fdbtuple describe: 2 of 3 keys have a fault (-fail); the first: line 2: a fault at offset 0: key \\x02a\\x00 does not start with the prefix \\x01"},
 
 		// unpack -path.
 		{name: "unpack -path", args: []string{"unpack", "-path", "050275736572001507000502706f737400150a00"}, stdout: "/user-7/post-10\n"},

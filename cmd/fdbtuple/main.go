@@ -13,7 +13,8 @@
 // them). Run "fdbtuple help COMMAND" for each command's flags and examples.
 //
 // Exit status: 0 on success, 1 for bad data (with a one-line message that
-// gives the byte offset), 2 for a usage error.
+// gives the byte offset), 2 for a usage error; check also exits 3 for a
+// protocol error and 130 when interrupted (help check says when).
 package main
 
 import (
@@ -32,7 +33,9 @@ type command struct {
 	usage   string // after "fdbtuple NAME ", then examples
 	flags   []string
 	minArgs int
-	maxArgs int
+	maxArgs int // manyArgs or more: any number
+	// missing, if set, is the usage error for too few arguments
+	missing string
 	run     func(env *env, o *options, args []string) error
 }
 
@@ -164,7 +167,7 @@ func printOverview(w io.Writer) {
 	fmt.Fprintln(w, "\nTuples use the text form: (\"user\", 42, b\"\\x00\", nil, 1.5, float32(1.5), UUID(\"...\"), (\"nested\",))")
 	fmt.Fprintln(w, "Keys are hex (0275736572) or fdbcli-printable (\\x02user\\x00).")
 	fmt.Fprintln(w, "Run fdbtuple help COMMAND for a command's flags and examples.")
-	fmt.Fprintln(w, "Exit status: 0 ok, 1 bad data, 2 usage.")
+	fmt.Fprintln(w, "Exit status: 0 ok, 1 bad data (check: rows differ), 2 usage; check also 3 protocol error, 130 interrupted.")
 }
 
 func printUsage(w io.Writer, name string) {

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -258,7 +259,8 @@ func TestServeAndCheck(t *testing.T) {
 		stdin:  `{"id":7,"op":"pack","tuple":[{"string":"foo"},{"int":"42"}]}` + "\n" + `{"id":8,"op":"unpack","packed":"16"}` + "\n",
 		stdout: `{"id":7,"packed":"02666f6f00152a"}` + "\n" + `{"id":8,"error":"tuple: truncated element at offset 0 (element [0], int +2 bytes): needs 2 bytes after the code, 0 remain"}` + "\n",
 	}.run(t)
-	golden{name: "check without a command", args: []string{"check"}, code: 2, stderr: "want 1 to"}.run(t)
+	golden{name: "check without a command", args: []string{"check", "-random", "10"}, code: 2,
+		stderr: "fdbtuple check: missing the peer's command after -- (usage: fdbtuple check [flags] -- COMMAND [ARGS...])"}.run(t)
 
 	out, err := exec.Command(binary, "check", "-random", "200", "-json", filepath.Join(t.TempDir(), "r.json"), "--", binary, "serve").CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "PASS: 0 failures, 0 known divergences") {
@@ -310,42 +312,57 @@ func TestDemo(t *testing.T) {
 	}
 }
 
-// TestCheckInterrupted: SIGINT to a running check stops it and the peer's
-// whole process group; nothing of the peer is left running.
+// TestCheckInterrupted: SIGINT or SIGTERM to a running check stops it and
+// the peer's whole process group; nothing of the peer is left running. The
+// report of the rows checked before the signal is printed and written to
+// -json, marked as partial, and the message names the signal.
 func TestCheckInterrupted(t *testing.T) {
 	if !proctest.Supported() {
 		t.Skip("looks processes up in /proc")
 	}
-	marker := fmt.Sprintf("987.%06d1", os.Getpid()%1000000)
-	cmd := exec.Command(binary, "check", "-timeout", "5s", "-random", "1000000", "--",
-		"sh", "-c", `sleep `+marker+` & exec "$0" serve`, binary)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(700 * time.Millisecond)
-	start := time.Now()
-	_ = cmd.Process.Signal(os.Interrupt)
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitInterrupted {
-			t.Errorf("an interrupted check: %v, want exit status %d", err, exitInterrupted)
+	for i, sig := range []struct {
+		signal os.Signal
+		says   string
+	}{{os.Interrupt, "interrupted (SIGINT)"}, {syscall.SIGTERM, "terminated (SIGTERM)"}} {
+		marker := fmt.Sprintf("987.%06d%d", os.Getpid()%1000000, 3+i)
+		report := filepath.Join(t.TempDir(), "r.json")
+		cmd := exec.Command(binary, "check", "-timeout", "5s", "-random", "1000000", "-json", report, "--",
+			"sh", "-c", `sleep `+marker+` & exec "$0" serve`, binary)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
 		}
-	case <-time.After(5 * time.Second):
-		_ = cmd.Process.Kill()
-		t.Fatalf("the check did not stop within 5 s of SIGINT")
-	}
-	if elapsed := time.Since(start); elapsed > 2*time.Second {
-		t.Errorf("the check took %v to stop", elapsed)
-	}
-	if !strings.Contains(stderr.String(), "interrupt") && !strings.Contains(stderr.String(), "canceled") {
-		t.Errorf("stderr does not say why it stopped: %s", stderr.String())
-	}
-	if left := proctest.LeftRunning(marker); len(left) > 0 {
-		t.Errorf("left running: %q", left)
+		time.Sleep(1500 * time.Millisecond) // past the hello, into the rows
+		start := time.Now()
+		_ = cmd.Process.Signal(sig.signal)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitInterrupted {
+				t.Errorf("a check stopped by %v: %v, want exit status %d", sig.signal, err, exitInterrupted)
+			}
+		case <-time.After(5 * time.Second):
+			_ = cmd.Process.Kill()
+			t.Fatalf("the check did not stop within 5 s of %v", sig.signal)
+		}
+		if elapsed := time.Since(start); elapsed > 2*time.Second {
+			t.Errorf("the check took %v to stop", elapsed)
+		}
+		if !strings.Contains(stderr.String(), sig.says) || !strings.Contains(stderr.String(), "partial") {
+			t.Errorf("%v: stderr does not say why it stopped: %s", sig.signal, stderr.String())
+		}
+		if !strings.Contains(stdout.String(), "pack.jsonl") || !strings.Contains(stdout.String(), "INTERRUPTED") {
+			t.Errorf("%v: no partial report on stdout:\n%s", sig.signal, stdout.String())
+		}
+		data, err := os.ReadFile(report)
+		if err != nil || !strings.Contains(string(data), `"interrupted": true`) {
+			t.Errorf("%v: -json file: %v\n%s", sig.signal, err, data)
+		}
+		if left := proctest.LeftRunning(marker); len(left) > 0 {
+			t.Errorf("left running: %q", left)
+		}
 	}
 }
 
