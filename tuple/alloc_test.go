@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -20,26 +21,26 @@ func TestAppendAllocs(t *testing.T) {
 	packed := key.Pack()
 	vs := types.Versionstamp{UserVersion: 1}
 	tests := map[string]func(){
-		"AppendNull":         func() { tuple.AppendNull(buf) },
-		"AppendBytes":        func() { tuple.AppendBytes(buf, []byte("a\x00b\x00c")) },
-		"AppendString":       func() { tuple.AppendString(buf, "a\x00b\x00c") },
-		"AppendInt":          func() { tuple.AppendInt(buf, math.MinInt64) },
-		"AppendUint":         func() { tuple.AppendUint(buf, math.MaxUint64) },
-		"AppendBigInt":       func() { _, _ = tuple.AppendBigInt(buf, bigV) },
-		"AppendBigInt small": func() { _, _ = tuple.AppendBigInt(buf, big.NewInt(-5)) },
-		"AppendFloat32":      func() { tuple.AppendFloat32(buf, 1) },
-		"AppendFloat64":      func() { tuple.AppendFloat64(buf, 1) },
-		"AppendBool":         func() { tuple.AppendBool(buf, true) },
-		"AppendUUID":         func() { tuple.AppendUUID(buf, sampleUUID) },
-		"AppendVersionstamp": func() { tuple.AppendVersionstamp(buf, vs) },
-		"nested":             func() { tuple.EndNested(tuple.AppendNestedNull(tuple.BeginNested(buf))) },
+		"AppendNull":         func() { tuplewire.AppendNull(buf) },
+		"AppendBytes":        func() { tuplewire.AppendBytes(buf, []byte("a\x00b\x00c")) },
+		"AppendString":       func() { tuplewire.AppendString(buf, "a\x00b\x00c") },
+		"AppendInt":          func() { tuplewire.AppendInt(buf, math.MinInt64) },
+		"AppendUint":         func() { tuplewire.AppendUint(buf, math.MaxUint64) },
+		"AppendBigInt":       func() { _, _ = tuplewire.AppendBigInt(buf, bigV) },
+		"AppendBigInt small": func() { _, _ = tuplewire.AppendBigInt(buf, big.NewInt(-5)) },
+		"AppendFloat32":      func() { tuplewire.AppendFloat32(buf, 1) },
+		"AppendFloat64":      func() { tuplewire.AppendFloat64(buf, 1) },
+		"AppendBool":         func() { tuplewire.AppendBool(buf, true) },
+		"AppendUUID":         func() { tuplewire.AppendUUID(buf, sampleUUID) },
+		"AppendVersionstamp": func() { tuplewire.AppendVersionstamp(buf, vs) },
+		"nested":             func() { tuplewire.EndNested(tuplewire.AppendNestedNull(tuplewire.BeginNested(buf))) },
 		"Tuple.AppendBinary": func() { _, _ = key.AppendBinary(buf) },
-		"Next":               func() { _, _, _ = tuple.Next(packed) },
+		"Next":               func() { _, _, _ = tuplewire.Next(packed) },
 		"ConsumeStringAppend": func() {
-			_, _, _ = tuple.ConsumeStringAppend(buf, packed)
+			_, _, _ = tuplewire.ConsumeStringAppend(buf, packed)
 		},
-		"ConsumeUUID": func() { _, _, _ = tuple.ConsumeUUID(packed[6:]) },
-		"ConsumeInt":  func() { _, _, _ = tuple.ConsumeInt(packed[29:]) },
+		"ConsumeUUID": func() { _, _, _ = tuplewire.ConsumeUUID(packed[6:]) },
+		"ConsumeInt":  func() { _, _, _ = tuplewire.ConsumeInt(packed[29:]) },
 	}
 	for name, f := range tests {
 		if n := testing.AllocsPerRun(100, f); n != 0 {
@@ -62,10 +63,10 @@ func TestAppendAllocs(t *testing.T) {
 		}
 	}
 	// The offsets used above must point where the test thinks they do.
-	if v, _, _ := tuple.ConsumeInt(packed[29:]); v != 1234 {
+	if v, _, _ := tuplewire.ConsumeInt(packed[29:]); v != 1234 {
 		t.Fatalf("offset 29 holds %v, not 1234", v)
 	}
-	if v, _, _ := tuple.ConsumeUUID(packed[6:]); v != sampleUUID {
+	if v, _, _ := tuplewire.ConsumeUUID(packed[6:]); v != sampleUUID {
 		t.Fatalf("offset 6 holds %v, not the UUID", v)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/fdbtuple/fdbtuple/internal/workload"
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
 // benchEach runs body as a sub-benchmark per workload, reporting
@@ -54,7 +55,7 @@ func BenchmarkNext(b *testing.B) {
 	benchEach(b, workload.Standard(), func(b *testing.B, _ workload.Workload, packed []byte) {
 		for b.Loop() {
 			for rest := packed; len(rest) > 0; {
-				_, n, err := tuple.Next(rest)
+				_, n, err := tuplewire.Next(rest)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -90,16 +91,16 @@ func benchWalkW1(b *testing.B, walk func(key, scratch []byte) error) {
 // walkW1Elements reads W1 as walkW1 does, element by element.
 func walkW1Elements(key, scratch []byte) error {
 	i := 0
-	for elem, err := range tuple.Elements(key) {
+	for elem, err := range tuplewire.Elements(key) {
 		switch {
 		case err != nil:
 			return err
 		case i%2 == 0:
-			scratch, _, err = tuple.ConsumeStringAppend(scratch[:0], elem)
+			scratch, _, err = tuplewire.ConsumeStringAppend(scratch[:0], elem)
 		case i == 1:
-			_, _, err = tuple.ConsumeUUID(elem)
+			_, _, err = tuplewire.ConsumeUUID(elem)
 		default:
-			_, _, err = tuple.ConsumeInt(elem)
+			_, _, err = tuplewire.ConsumeInt(elem)
 		}
 		if err != nil {
 			return err
@@ -114,15 +115,15 @@ func walkW1(key, scratch []byte) error {
 	var n int
 	var err error
 	for i := range 4 {
-		if scratch, n, err = tuple.ConsumeStringAppend(scratch[:0], key); err != nil {
+		if scratch, n, err = tuplewire.ConsumeStringAppend(scratch[:0], key); err != nil {
 			return err
 		}
 		key = key[n:]
 		if i == 0 {
-			if _, n, err = tuple.ConsumeUUID(key); err != nil {
+			if _, n, err = tuplewire.ConsumeUUID(key); err != nil {
 				return err
 			}
-		} else if _, n, err = tuple.ConsumeInt(key); err != nil {
+		} else if _, n, err = tuplewire.ConsumeInt(key); err != nil {
 			return err
 		}
 		key = key[n:]

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"iter"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -127,12 +129,12 @@ func (c Codec) ConsumeElement(b []byte) (v any, n int, err error) {
 		return nil, 0, err
 	}
 	if len(b) == 0 {
-		return nil, 0, elementError(b, fault{0, faultEmpty})
+		return nil, 0, decodeError(wirecore.Explain(b, wirecore.FaultAt(0, wirecore.FaultEmpty)))
 	}
 	var d decoder
 	d.start(c, b)
 	n, f := d.element(&v, 0, 0)
-	if f.failed() {
+	if f.Failed() {
 		return nil, 0, d.error(f)
 	}
 	return v, n, nil
@@ -182,7 +184,7 @@ func (c Codec) Describe(key []byte) string {
 	for pos < len(key) {
 		var v any
 		next, f := d.element(&v, pos, 0)
-		if f.failed() {
+		if f.Failed() {
 			break
 		}
 		if n > 0 {
@@ -238,7 +240,7 @@ func (c Codec) Elements(b []byte) iter.Seq2[[]byte, error] {
 			yield(nil, err)
 			return
 		}
-		walk(codecFramer(c, b), topLevel(0), 0, yield)
+		walk(codecFramer(c, b), wirecore.TopLevel(0), 0, yield)
 	}
 }
 
@@ -246,7 +248,7 @@ func (c Codec) Elements(b []byte) iter.Seq2[[]byte, error] {
 // leniency.
 func (c Codec) NestedElements(elem []byte) iter.Seq2[[]byte, error] {
 	return func(yield func([]byte, error) bool) {
-		if err := expect(elem, types.KindTuple); err != nil {
+		if err := tuplewire.Expect(elem, types.KindTuple); err != nil {
 			yield(nil, err)
 			return
 		}
@@ -254,7 +256,7 @@ func (c Codec) NestedElements(elem []byte) iter.Seq2[[]byte, error] {
 			yield(nil, err)
 			return
 		}
-		walk(codecFramer(c, elem), nestedLevel(0), 1, yield)
+		walk(codecFramer(c, elem), wirecore.NestedLevel(0), 1, yield)
 	}
 }
 
@@ -292,7 +294,7 @@ func (c Codec) ScanPrefix(key []byte, dst ...any) (rest []byte, err error) {
 		withExt := c // on the heap only when there are extensions
 		s.framer.codec = &withExt
 	}
-	end, err := s.tuple(topLevel(0), 0, dst)
+	end, err := s.tuple(wirecore.TopLevel(0), 0, dst)
 	if err != nil {
 		return nil, s.trail.place(err)
 	}

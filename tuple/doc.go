@@ -91,7 +91,7 @@
 //     (ErrUnterminated);
 //   - strings that are not valid UTF-8 (ErrInvalidUTF8);
 //   - integers in a longer form than their minimal one (ErrNonCanonical);
-//   - nesting deeper than MaxDepth (ErrTooDeep).
+//   - nesting deeper than tuplewire.MaxDepth (ErrTooDeep).
 //
 // One exception: the Python binding writes 2^64-1 and -(2^64-1) in the
 // big-integer form (1D 08 FF*8 and 0B F7 00*8, apple/foundationdb#1296),

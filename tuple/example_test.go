@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -91,8 +92,8 @@ func ExampleCodec() {
 func ExampleAppendInt() {
 	// Build ("user", 1234) in a reused buffer without allocating.
 	buf := make([]byte, 0, 64)
-	buf = tuple.AppendString(buf, "user")
-	buf = tuple.AppendInt(buf, 1234)
+	buf = tuplewire.AppendString(buf, "user")
+	buf = tuplewire.AppendInt(buf, 1234)
 	fmt.Printf("% x\n", buf)
 	// Output: 02 75 73 65 72 00 16 04 d2
 }
@@ -100,7 +101,7 @@ func ExampleAppendInt() {
 func ExampleNext() {
 	key := tuple.Tuple{"user", 1234, []byte{0}}.Pack()
 	for len(key) > 0 {
-		code, n, err := tuple.Next(key)
+		code, n, err := tuplewire.Next(key)
 		if err != nil {
 			panic(err)
 		}
@@ -115,9 +116,9 @@ func ExampleNext() {
 
 func ExampleConsumeInt() {
 	key := tuple.Tuple{1234, "rest"}.Pack()
-	v, n, err := tuple.ConsumeInt(key)
+	v, n, err := tuplewire.ConsumeInt(key)
 	fmt.Println(v, n, err)
-	s, _, err := tuple.ConsumeString(key[n:])
+	s, _, err := tuplewire.ConsumeString(key[n:])
 	fmt.Println(s, err)
 	// Output:
 	// 1234 3 <nil>
@@ -172,16 +173,16 @@ func ExampleDesc() {
 
 func ExampleElements() {
 	key := tuple.Tuple{"user", 1234, tuple.Tuple{"tag", nil}}.Pack()
-	for elem, err := range tuple.Elements(key) {
+	for elem, err := range tuplewire.Elements(key) {
 		if err != nil {
 			panic(err)
 		}
-		code, _, err := tuple.Next(elem)
+		code, _, err := tuplewire.Next(elem)
 		if err != nil {
 			panic(err)
 		}
 		if code == types.CodeNested {
-			for inner := range tuple.NestedElements(elem) {
+			for inner := range tuplewire.NestedElements(elem) {
 				fmt.Printf("  nested % x\n", inner)
 			}
 			continue

@@ -3,6 +3,8 @@ package tuple
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 )
 
 // MarshalJSON writes t as encoding/json writes the official binding's
@@ -39,7 +41,7 @@ func officialShape(t []any, depth int) ([]any, error) {
 	if t == nil {
 		return nil, nil
 	}
-	if depth > MaxDepth {
+	if depth > wirecore.MaxDepth {
 		return nil, fmt.Errorf("tuple: MarshalJSON: %w", ErrTooDeep)
 	}
 	out := make([]any, len(t))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/fdbtuple/fdbtuple/vectors"
 	"github.com/google/uuid"
@@ -25,22 +26,22 @@ func TestAppendFunctions(t *testing.T) {
 		got  func([]byte) []byte
 		want any
 	}{
-		{tuple.AppendNull, nil},
-		{func(b []byte) []byte { return tuple.AppendBytes(b, []byte("a\x00b")) }, []byte("a\x00b")},
-		{func(b []byte) []byte { return tuple.AppendString(b, "h\u00e9\x00") }, "h\u00e9\x00"},
-		{func(b []byte) []byte { return tuple.AppendInt(b, math.MinInt64) }, int64(math.MinInt64)},
-		{func(b []byte) []byte { return tuple.AppendUint(b, math.MaxUint64) }, uint64(math.MaxUint64)},
-		{func(b []byte) []byte { out, _ := tuple.AppendBigInt(b, big1); return out }, big1},
-		{func(b []byte) []byte { return tuple.AppendFloat32(b, -42) }, float32(-42)},
-		{func(b []byte) []byte { return tuple.AppendFloat64(b, math.Pi) }, math.Pi},
-		{func(b []byte) []byte { return tuple.AppendBool(b, true) }, true},
-		{func(b []byte) []byte { return tuple.AppendUUID(b, sampleUUID) }, sampleUUID},
-		{func(b []byte) []byte { return tuple.AppendVersionstamp(b, vs) }, vs},
+		{tuplewire.AppendNull, nil},
+		{func(b []byte) []byte { return tuplewire.AppendBytes(b, []byte("a\x00b")) }, []byte("a\x00b")},
+		{func(b []byte) []byte { return tuplewire.AppendString(b, "h\u00e9\x00") }, "h\u00e9\x00"},
+		{func(b []byte) []byte { return tuplewire.AppendInt(b, math.MinInt64) }, int64(math.MinInt64)},
+		{func(b []byte) []byte { return tuplewire.AppendUint(b, math.MaxUint64) }, uint64(math.MaxUint64)},
+		{func(b []byte) []byte { out, _ := tuplewire.AppendBigInt(b, big1); return out }, big1},
+		{func(b []byte) []byte { return tuplewire.AppendFloat32(b, -42) }, float32(-42)},
+		{func(b []byte) []byte { return tuplewire.AppendFloat64(b, math.Pi) }, math.Pi},
+		{func(b []byte) []byte { return tuplewire.AppendBool(b, true) }, true},
+		{func(b []byte) []byte { return tuplewire.AppendUUID(b, sampleUUID) }, sampleUUID},
+		{func(b []byte) []byte { return tuplewire.AppendVersionstamp(b, vs) }, vs},
 		{func(b []byte) []byte {
-			b = tuple.BeginNested(b)
-			b = tuple.AppendNestedNull(b)
-			b = tuple.AppendInt(b, 7)
-			return tuple.EndNested(b)
+			b = tuplewire.BeginNested(b)
+			b = tuplewire.AppendNestedNull(b)
+			b = tuplewire.AppendInt(b, 7)
+			return tuplewire.EndNested(b)
 		}, tuple.Tuple{nil, int64(7)}},
 	}
 	for _, tt := range tests {
@@ -54,29 +55,29 @@ func TestAppendFunctions(t *testing.T) {
 // TestSizeFunctions checks each Size function against the length written.
 func TestSizeFunctions(t *testing.T) {
 	for _, v := range []int64{0, 1, -1, 255, -256, math.MaxInt64, math.MinInt64} {
-		if got, want := tuple.SizeInt(v), len(tuple.AppendInt(nil, v)); got != want {
+		if got, want := tuplewire.SizeInt(v), len(tuplewire.AppendInt(nil, v)); got != want {
 			t.Errorf("SizeInt(%d) = %d, want %d", v, got, want)
 		}
 	}
 	for _, v := range []uint64{0, 1, 1 << 63, math.MaxUint64} {
-		if got, want := tuple.SizeUint(v), len(tuple.AppendUint(nil, v)); got != want {
+		if got, want := tuplewire.SizeUint(v), len(tuplewire.AppendUint(nil, v)); got != want {
 			t.Errorf("SizeUint(%d) = %d, want %d", v, got, want)
 		}
 	}
 	for _, v := range []*big.Int{nil, big.NewInt(-1), maxBig, new(big.Int).Neg(maxBig), bigInt("-0xffffffffffffffff")} {
-		out, _ := tuple.AppendBigInt(nil, v)
-		if got := tuple.SizeBigInt(v); got != len(out) {
+		out, _ := tuplewire.AppendBigInt(nil, v)
+		if got := tuplewire.SizeBigInt(v); got != len(out) {
 			t.Errorf("SizeBigInt(%v) = %d, want %d", v, got, len(out))
 		}
 	}
-	if got := tuple.SizeBigInt(new(big.Int).Lsh(maxBig, 1)); got != -1 {
+	if got := tuplewire.SizeBigInt(new(big.Int).Lsh(maxBig, 1)); got != -1 {
 		t.Errorf("SizeBigInt(2^2041) = %d, want -1", got)
 	}
 	for _, s := range []string{"", "\x00", "a\x00\x00b"} {
-		if got, want := tuple.SizeString(s), len(tuple.AppendString(nil, s)); got != want {
+		if got, want := tuplewire.SizeString(s), len(tuplewire.AppendString(nil, s)); got != want {
 			t.Errorf("SizeString(%q) = %d, want %d", s, got, want)
 		}
-		if got, want := tuple.SizeBytes([]byte(s)), len(tuple.AppendBytes(nil, []byte(s))); got != want {
+		if got, want := tuplewire.SizeBytes([]byte(s)), len(tuplewire.AppendBytes(nil, []byte(s))); got != want {
 			t.Errorf("SizeBytes(%q) = %d, want %d", s, got, want)
 		}
 	}
@@ -88,7 +89,7 @@ func TestNextAgreesWithUnpack(t *testing.T) {
 	for _, r := range packRows(t) {
 		b, whole := r.packed, r.tup
 		for i := 0; len(b) > 0; i++ {
-			code, n, err := tuple.Next(b)
+			code, n, err := tuplewire.Next(b)
 			if err != nil || code != types.Code(b[0]) {
 				t.Fatalf("%s: Next = %v, %d, %v", r.name, code, n, err)
 			}
@@ -114,67 +115,67 @@ func TestConsume(t *testing.T) {
 		}
 		b = b[n:]
 	}
-	n, err := tuple.ConsumeNull(b)
+	n, err := tuplewire.ConsumeNull(b)
 	step(n, err)
-	if v, n, err := tuple.ConsumeBool(b); v != true {
+	if v, n, err := tuplewire.ConsumeBool(b); v != true {
 		t.Errorf("bool = %v", v)
 	} else {
 		step(n, err)
 	}
-	if v, n, err := tuple.ConsumeInt(b); v != -7 {
+	if v, n, err := tuplewire.ConsumeInt(b); v != -7 {
 		t.Errorf("int = %v", v)
 	} else {
 		step(n, err)
 	}
-	if _, _, err := tuple.ConsumeInt(b); !errors.Is(err, tuple.ErrOutOfRange) {
+	if _, _, err := tuplewire.ConsumeInt(b); !errors.Is(err, tuple.ErrOutOfRange) {
 		t.Errorf("ConsumeInt(2^64-1) error = %v, want ErrOutOfRange", err)
 	}
-	if v, n, err := tuple.ConsumeUint(b); v != math.MaxUint64 {
+	if v, n, err := tuplewire.ConsumeUint(b); v != math.MaxUint64 {
 		t.Errorf("uint = %v", v)
 	} else {
 		step(n, err)
 	}
-	if _, _, err := tuple.ConsumeUint(b); !errors.Is(err, tuple.ErrOutOfRange) {
+	if _, _, err := tuplewire.ConsumeUint(b); !errors.Is(err, tuple.ErrOutOfRange) {
 		t.Errorf("ConsumeUint(2^2040-1) error = %v, want ErrOutOfRange", err)
 	}
-	if v, n, err := tuple.ConsumeBigInt(b); err != nil || v.Cmp(maxBig) != 0 {
+	if v, n, err := tuplewire.ConsumeBigInt(b); err != nil || v.Cmp(maxBig) != 0 {
 		t.Errorf("big = %v, %v", v, err)
 	} else {
 		step(n, err)
 	}
-	if v, n, err := tuple.ConsumeFloat32(b); v != 1.5 {
+	if v, n, err := tuplewire.ConsumeFloat32(b); v != 1.5 {
 		t.Errorf("float32 = %v", v)
 	} else {
 		step(n, err)
 	}
-	if v, n, err := tuple.ConsumeFloat64(b); v != 2.5 {
+	if v, n, err := tuplewire.ConsumeFloat64(b); v != 2.5 {
 		t.Errorf("float64 = %v", v)
 	} else {
 		step(n, err)
 	}
-	if v, n, err := tuple.ConsumeUUID(b); v != sampleUUID {
+	if v, n, err := tuplewire.ConsumeUUID(b); v != sampleUUID {
 		t.Errorf("uuid = %v", v)
 	} else {
 		step(n, err)
 	}
-	if v, n, err := tuple.ConsumeVersionstamp(b); v.UserVersion != 3 {
+	if v, n, err := tuplewire.ConsumeVersionstamp(b); v.UserVersion != 3 {
 		t.Errorf("versionstamp = %v", v)
 	} else {
 		step(n, err)
 	}
-	if _, _, err := tuple.ConsumeString(b); !errors.Is(err, tuple.ErrWrongType) {
+	if _, _, err := tuplewire.ConsumeString(b); !errors.Is(err, tuple.ErrWrongType) {
 		t.Errorf("ConsumeString on bytes: %v, want ErrWrongType", err)
 	}
-	if v, n, err := tuple.ConsumeBytesAppend([]byte("x"), b); string(v) != "xb\x00" {
+	if v, n, err := tuplewire.ConsumeBytesAppend([]byte("x"), b); string(v) != "xb\x00" {
 		t.Errorf("ConsumeBytesAppend = %q, %v", v, err)
-	} else if w, m, _ := tuple.ConsumeBytes(b); string(w) != "b\x00" || m != n {
+	} else if w, m, _ := tuplewire.ConsumeBytes(b); string(w) != "b\x00" || m != n {
 		t.Errorf("ConsumeBytes = %q, %d", w, m)
 	} else {
 		step(n, err)
 	}
-	if v, n, err := tuple.ConsumeStringAppend(nil, b); string(v) != "s\x00" {
+	if v, n, err := tuplewire.ConsumeStringAppend(nil, b); string(v) != "s\x00" {
 		t.Errorf("ConsumeStringAppend = %q, %v", v, err)
-	} else if w, m, _ := tuple.ConsumeString(b); w != "s\x00" || m != n {
+	} else if w, m, _ := tuplewire.ConsumeString(b); w != "s\x00" || m != n {
 		t.Errorf("ConsumeString = %q, %d", w, m)
 	} else {
 		step(n, err)
@@ -187,10 +188,10 @@ func TestConsume(t *testing.T) {
 	if len(b) != 0 {
 		t.Errorf("%d bytes left", len(b))
 	}
-	if _, _, err := tuple.ConsumeInt(nil); !errors.Is(err, tuple.ErrTruncated) {
+	if _, _, err := tuplewire.ConsumeInt(nil); !errors.Is(err, tuple.ErrTruncated) {
 		t.Errorf("ConsumeInt(nil) = %v, want ErrTruncated", err)
 	}
-	if _, _, err := tuple.ConsumeStringAppend(nil, dhex(t, "02 c3 28 00")); !errors.Is(err, tuple.ErrInvalidUTF8) {
+	if _, _, err := tuplewire.ConsumeStringAppend(nil, dhex(t, "02 c3 28 00")); !errors.Is(err, tuple.ErrInvalidUTF8) {
 		t.Errorf("ConsumeStringAppend(invalid) = %v, want ErrInvalidUTF8", err)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/google/uuid"
 )
@@ -66,7 +67,7 @@ func TestScanAllocs(t *testing.T) {
 	var ms Millis
 	if n := testing.AllocsPerRun(100, func() {
 		_ = tuple.Scan(key, "user", &id, "post", &postID, "comment", tuple.Into(&ms, func(b []byte) (Millis, int, error) {
-			v, n, err := tuple.ConsumeInt(b)
+			v, n, err := tuplewire.ConsumeInt(b)
 			return Millis(v), n, err
 		}), "react", &reaction)
 	}); n != 0 || ms != 1678901234 {

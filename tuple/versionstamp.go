@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/fdbtuple/fdbtuple/types"
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 )
 
 // OffsetSize is the width of the position suffix that PackWithVersionstamp
@@ -105,39 +105,10 @@ func countIncomplete(t []any, depth int) int {
 				n++
 			}
 		case Tuple, []any:
-			if depth < MaxDepth {
+			if depth < wirecore.MaxDepth {
 				n += countIncomplete(asSlice(v), depth+1)
 			}
 		}
 	}
 	return n
 }
-
-// AppendVersionstamp appends a versionstamp (code 33) as its 12 bytes.
-// It writes an incomplete stamp like any other: plain packing refuses
-// incomplete stamps one level up, in Tuple.AppendBinary, because only
-// PackWithVersionstamp can make a usable key of one.
-func AppendVersionstamp(dst []byte, v types.Versionstamp) []byte {
-	dst = append(append(dst, byte(types.CodeVersionstamp)), v.TransactionVersion[:]...)
-	return append(dst, byte(v.UserVersion>>8), byte(v.UserVersion))
-}
-
-// ConsumeVersionstamp decodes a versionstamp (code 33). Ten FF bytes of
-// transaction version decode as an incomplete stamp.
-func ConsumeVersionstamp(b []byte) (v Versionstamp, n int, err error) {
-	if n, err = consumeFixed(b, types.KindVersionstamp); err != nil {
-		return v, 0, err
-	}
-	return decodeVersionstamp(b[1:n]), n, nil
-}
-
-// decodeVersionstamp reads the 12 bytes after a versionstamp's code.
-func decodeVersionstamp(b []byte) Versionstamp {
-	var v Versionstamp
-	_ = v.UnmarshalBinary(b[:types.VersionstampLength])
-	return v
-}
-
-// SizeVersionstamp is the size of a versionstamp element, type code
-// included.
-const SizeVersionstamp = 1 + types.VersionstampLength

@@ -43,6 +43,7 @@ import (
 	"strings"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/shopspring/decimal"
 )
@@ -136,9 +137,9 @@ func (x ext) AppendElement(dst []byte, v any, _ tuple.Codec) ([]byte, error) {
 	start := len(dst)
 	switch {
 	case e < minInlineE:
-		dst = tuple.AppendInt(append(dst, headerSmallE), e)
+		dst = tuplewire.AppendInt(append(dst, headerSmallE), e)
 	case e > maxInlineE:
-		dst = tuple.AppendInt(append(dst, headerBigE), e)
+		dst = tuplewire.AppendInt(append(dst, headerBigE), e)
 	default:
 		dst = append(dst, byte(headerCenter+e))
 	}
@@ -203,7 +204,7 @@ func (x ext) ConsumeElement(b []byte, _ tuple.Codec) (any, int, error) {
 		for i := range raw {
 			raw[i] = at(pos + i)
 		}
-		v, m, err := tuple.ConsumeInt(raw)
+		v, m, err := tuplewire.ConsumeInt(raw)
 		if err != nil || m != len(raw) {
 			sentinel := tuple.ErrInvalidCode
 			if errors.Is(err, tuple.ErrNonCanonical) {
