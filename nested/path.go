@@ -355,9 +355,7 @@ func notSegment(key []byte, offset, n, count int, code types.Code) error {
 func shifted(err error, offset int) error {
 	var de *tuple.DecodeError
 	if errors.As(err, &de) {
-		c := *de
-		c.Offset += offset
-		return &c
+		return de.Rebase(offset)
 	}
 	return err
 }

@@ -82,9 +82,7 @@ func (s *scanner) hook(pos int, h Hook) (int, error) {
 // shifted places an error about in[pos:] in the key.
 func (s *scanner) shifted(err error, pos int) error {
 	if de, ok := err.(*DecodeError); ok {
-		placed := *de
-		placed.Offset += pos
-		return &placed
+		return de.Rebase(pos)
 	}
 	return &DecodeError{Offset: pos, Code: types.Code(s.in[pos]), Err: err, Detail: err.Error()}
 }
