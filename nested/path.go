@@ -155,7 +155,9 @@ func appendSegment(dst []byte, i int, s Segment) ([]byte, error) {
 		if dst, err = tuple.AppendNestedElement(dst, v); err != nil {
 			var ee *tuple.EncodeError
 			if errors.As(err, &ee) { // [...] within v: [i, j+1, ...] here
-				ee.Path = append([]int{i, j + 1}, ee.Path...)
+				placed := *ee // a copy: the error is tuple's
+				placed.Path = append([]int{i, j + 1}, ee.Path...)
+				return dst, &placed
 			}
 			return dst, err
 		}
