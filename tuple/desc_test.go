@@ -1,6 +1,7 @@
 package tuple_test
 
 import (
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"bytes"
 	"errors"
 	"math"
@@ -153,5 +154,24 @@ func TestDescKeepsCodecOptions(t *testing.T) {
 	}
 	if _, err := descCodec.Unpack(key); !errors.Is(err, tuple.ErrInvalidUTF8) {
 		t.Errorf("strict Unpack = %v, want ErrInvalidUTF8", err)
+	}
+}
+
+// TestDescScanOffsets: Scan places a fault inside a descending element
+// where Unpack does, past the FF 00 that stands for each 00 before it.
+func TestDescScanOffsets(t *testing.T) {
+	// The wrapped element: a nested tuple holding a null (00 FF) and then
+	// a string with no terminator, whose fault is at asc[3].
+	asc := []byte{0x05, 0x00, 0xff, 0x02, 0x61}
+	key := tuplewire.AppendDesc(nil, tuple.DefaultDescCode, asc)
+	_, uerr := descCodec.Unpack(key)
+	var ude, sde *tuple.DecodeError
+	if !errors.As(uerr, &ude) {
+		t.Fatalf("Unpack: %v", uerr)
+	}
+	var v any
+	serr := descCodec.Scan(key, tuple.Desc{V: &v})
+	if !errors.As(serr, &sde) || sde.Offset != ude.Offset || ude.Offset != 5 {
+		t.Errorf("Scan offset %v, Unpack offset %d (%v)", serr, ude.Offset, uerr)
 	}
 }
