@@ -1,9 +1,9 @@
 package tuple_test
 
 import (
-	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"bytes"
 	"errors"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"math"
 	"slices"
 	"strings"
