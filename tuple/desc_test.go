@@ -3,13 +3,13 @@ package tuple_test
 import (
 	"bytes"
 	"errors"
-	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
 var descCodec = tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(tuple.DefaultDescCode)}}
