@@ -1,6 +1,10 @@
 // Package compat checks tuple-layer implementations, in any language,
 // against this codec: the conformance kit behind `fdbtuple check`.
 //
+// Place in the import DAG: above tuple, nested, vectors and
+// property_test/gen. It must not import cmd/fdbtuple, which imports it
+// (.ci/dag.sh checks every edge).
+//
 // An implementation under test (a peer) speaks the line protocol of
 // PROTOCOL.md on its standard input and output: hello, pack, unpack and,
 // optionally, compare and pack_versionstamp, with tuples in the vectors'

@@ -6,6 +6,9 @@
 // with the Error type they return, so that a program's init() that selects
 // a version compiles and behaves as with the official package.
 //
+// Place in the import DAG: a leaf. It imports nothing of this module; tuple
+// imports it for KeyConvertible and the range types.
+//
 // It is not a client. It opens no database, runs no transaction and loads
 // no C library. It exists so that code which builds keys, ranges and
 // selectors with the official package moves to this module by changing its

@@ -1,5 +1,7 @@
 package tuple
 
+import "github.com/fdbtuple/fdbtuple/tuple/tuplewire"
+
 // Prefix queries for stores that offer "starts with" and "between"
 // conditions on byte keys, as DynamoDB does on a binary sort key. Names
 // follow fdb.PrefixRange: a Prefix is the bytes that every key of the set
@@ -49,7 +51,7 @@ func TupleBetween(tuplePrefix []byte) (low, high []byte) {
 // that continue it. The result does not share memory with tuplePrefix.
 func StringPrefix(tuplePrefix []byte, s string) []byte {
 	dst := append(make([]byte, 0, len(tuplePrefix)+len(s)+2), tuplePrefix...)
-	dst = AppendString(dst, s)
+	dst = tuplewire.AppendString(dst, s)
 	return dst[:len(dst)-1] // drop the terminator: the string may go on
 }
 
@@ -58,6 +60,6 @@ func StringPrefix(tuplePrefix []byte, s string) []byte {
 // then any elements, are exactly those starting with the result.
 func BytesPrefix(tuplePrefix []byte, b []byte) []byte {
 	dst := append(make([]byte, 0, len(tuplePrefix)+len(b)+2), tuplePrefix...)
-	dst = AppendBytes(dst, b)
+	dst = tuplewire.AppendBytes(dst, b)
 	return dst[:len(dst)-1]
 }

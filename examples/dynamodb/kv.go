@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/fdbtuple/fdbtuple/nested/timeline"
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
 // The table's attributes: short names, since DynamoDB counts every
@@ -103,7 +104,7 @@ func JoinKey(pk, sk []byte) []byte {
 // tuple element, or, for a key that does not start with one, its text up
 // to the second '#'.
 func partitionLength(key []byte) (int, error) {
-	if _, n, err := tuple.Next(key); err == nil {
+	if _, n, err := tuplewire.Next(key); err == nil {
 		return n, nil
 	}
 	if first := bytes.IndexByte(key, '#'); first > 0 {
