@@ -352,11 +352,19 @@ func bigOf(e any) *big.Int {
 }
 
 // convertRecord converts a struct's record by the items' alignment; a
-// field that NEW adds or OLD drops leaves NEW no equal value.
+// field that NEW adds or OLD drops leaves NEW no equal value (a constant
+// does not: it is no value).
 func convertRecord(from, to []Item, r record) (any, bool) {
 	a := align(from, to)
-	if len(a.added) > 0 || len(a.removed) > 0 {
-		return nil, false
+	for _, j := range a.added {
+		if !to[j].IsConst() {
+			return nil, false
+		}
+	}
+	for _, i := range a.removed {
+		if !from[i].IsConst() {
+			return nil, false
+		}
 	}
 	out := make(record, len(to))
 	for i, it := range to {
