@@ -100,6 +100,9 @@ type Witness struct {
 	a, b   record // the OLD values
 	na, nb record // the NEW values, nil for none
 	n      int    // a Range witness's number of leading items
+	// old and new are the schemas the keys are under: the whole ones, or
+	// the changed field alone (Alone).
+	old, new *Schema
 }
 
 // claim is what a witness shows, which verify checks.

@@ -150,8 +150,12 @@ func (d *differ) field(old, new *Type, name string, sc scope) {
 	if ord != nil {
 		d.add(Order, sc.path, why, ord)
 	}
-	if dec == nil && ord == nil {
+	switch {
+	case dec != nil || ord != nil:
+	case alone.safeOn(cands):
 		d.add(Safe, sc.path, why+": "+safeWhy(old, new), nil)
+	default:
+		d.add(Decode, sc.path, why+": "+noWitness, nil)
 	}
 }
 
@@ -181,6 +185,10 @@ func fieldCandidates(old, new *Type) []any {
 	}
 	return out
 }
+
+// noWitness explains a break reported without a witness: the values
+// tried neither show it nor show the change safe.
+const noWitness = "no witness found among the values tried, but they do not show the change safe either"
 
 // safeWhy says why a type change that breaks nothing is safe.
 func safeWhy(old, new *Type) string {

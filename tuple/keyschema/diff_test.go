@@ -113,7 +113,7 @@ func checkChange(t *testing.T, old, new *Schema, c Change) {
 			t.Errorf("%s: a SAFE change with a witness", c)
 		}
 	case c.Witness == nil:
-		if !strings.Contains(c.Why, "by name") {
+		if !strings.Contains(c.Why, "by name") || strings.Contains(c.Why, noWitness) {
 			t.Errorf("%s: a break without a witness", c)
 		}
 	default:

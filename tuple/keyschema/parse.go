@@ -139,7 +139,8 @@ func (p *parser) constant() (any, error) {
 	if err != nil {
 		var se *tuple.SyntaxError
 		if errors.As(err, &se) {
-			return nil, &SyntaxError{Offset: p.pos + se.Offset, Expected: "a constant: " + se.Msg, Found: strconv.Quote(p.s[p.pos:min(len(p.s), p.pos+se.Offset+1)])}
+			p.pos += se.Offset
+			return nil, p.fail("a constant: " + se.Msg)
 		}
 		return nil, p.fail("a constant")
 	}

@@ -46,8 +46,11 @@ func (d *differ) structure(old, new []Item, a alignment, edits []edit, sc scope,
 		}
 		return w
 	}
+	// An edit of the structure always breaks decoding; a witness shows how.
 	if w := mark(f.findDecode(cands)); w != nil {
 		d.add(Decode, path, why, w)
+	} else {
+		d.add(Decode, path, why+": "+noWitness, nil)
 	}
 	if w := mark(f.findOrder(cands, append(allPairs(cands), swapPairs(old, a, cands[0])...))); w != nil {
 		d.add(Order, path, why, w)

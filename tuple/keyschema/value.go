@@ -388,8 +388,10 @@ func convertRecord(from, to []Item, r record) (any, bool) {
 // equalValues reports whether a and b, values of t, are equal.
 func equalValues(t *Type, a, b any) bool {
 	t = plain(t)
+	// A null element: a nullable field's nil, or an any field's nil.
 	_, an := a.(null)
 	_, bn := b.(null)
+	an, bn = an || a == nil, bn || b == nil
 	switch {
 	case an || bn:
 		return an == bn

@@ -211,9 +211,12 @@ func (w walker) scalar(k Kind, b []byte) (any, int, error) {
 	case KindVersionstamp:
 		return unpack(tuple.ConsumeVersionstamp(b))
 	case KindTuple:
-		return unpack(tuple.ConsumeTuple(b))
+		if b[0] != byte(types.CodeNested) {
+			return unpack(tuple.ConsumeTuple(b)) // its error
+		}
 	}
-	// any: an element of any kind, read by the schema's codec.
+	// any, and the elements of a tuple: read by the schema's codec, as a
+	// plan reads them.
 	return w.codec.ConsumeElement(b)
 }
 

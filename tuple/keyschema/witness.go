@@ -52,7 +52,33 @@ func (f levelFrame) newValue(r record, conv func(record) (record, bool)) record 
 	if !ok {
 		return nil
 	}
+	// A value NEW's encoder refuses (a desc element inside a desc(tuple))
+	// is none NEW can hold.
+	if _, err := encodeKey(f.new, f.newAt(v)); err != nil {
+		return nil
+	}
 	return f.newAt(v)
+}
+
+// safeOn reports whether every candidate has one key under OLD and NEW
+// and decodes under NEW to its NEW value: what a SAFE claim rests on.
+func (f levelFrame) safeOn(cands []record) bool {
+	for _, r := range cands {
+		a, na := f.oldAt(r), f.newValue(r, f.exact)
+		if na == nil {
+			return false
+		}
+		ko, err1 := encodeKey(f.old, a)
+		kn, err2 := encodeKey(f.new, na)
+		if err1 != nil || err2 != nil || !bytes.Equal(ko, kn) {
+			return false
+		}
+		got, err := decodeKey(f.new, ko)
+		if err != nil || !equalRecords(f.new.Items, got, na) {
+			return false
+		}
+	}
+	return true
 }
 
 // findDecode returns a witness that a key written under OLD does not
@@ -153,6 +179,7 @@ func itemList(items []Item) string {
 // checks its claim by encoding and decoding; a witness whose claim does
 // not hold is an error.
 func (f levelFrame) finish(w *Witness) error {
+	w.old, w.new = f.old, f.new
 	var err error
 	if w.OldA, err = encodeKey(f.old, w.a); err != nil {
 		return err
