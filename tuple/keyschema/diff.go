@@ -210,4 +210,3 @@ func hasOpaque(t *Type) bool {
 	}
 	return false
 }
-

@@ -469,4 +469,3 @@ func formatRecord(items []Item, r record) string {
 	b.WriteByte('}')
 	return b.String()
 }
-
