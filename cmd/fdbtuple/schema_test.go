@@ -29,7 +29,7 @@ func TestSchemaDiff(t *testing.T) {
 		{name: "unchanged", args: []string{"schema", "diff", old, old}},
 		{name: "breaks, NEW on stdin", args: []string{"schema", "diff", old, "-"}, stdin: signless + "\n",
 			stdout: `DECODE Post: int32 → uint64; a = {User: UUID("00000000-0000-0000-0000-000000000001"), Post: -1}, key 025553455200300000000000000000000000000000000113fe under OLD, none under NEW: under NEW, a's OLD key does not decode: Post at offset 23: -1 is outside uint64` + "\n",
-			code: 1, stderr: "fdbtuple schema: 1 of 1 changes break keys stored under OLD"},
+			code:   1, stderr: "fdbtuple schema: 1 of 1 changes break keys stored under OLD"},
 		{name: "OLD on stdin", args: []string{"schema", "diff", "-", widened}, stdin: `("USER", User uuid, Post int32)`,
 			stdout: "SAFE Post: int32 → int64: every int32 value has the same bytes under int64 and decodes to itself\n"},
 		{name: "bad schema", args: []string{"schema", "diff", old, "-"}, stdin: `("USER", User uuid, Post int63)`,
