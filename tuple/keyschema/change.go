@@ -88,10 +88,11 @@ type Witness struct {
 	// The keys of A and B under OLD and NEW, nil where that schema
 	// cannot hold the value.
 	OldA, NewA, OldB, NewB []byte
-	// Alone is set when the keys hold the changed field's element alone
-	// (a one-field key): the whole key could not show this change by
-	// itself, because another change breaks it first or another field is
-	// of a type the tool cannot encode.
+	// Alone is set when the witness shows its change by itself, NEW
+	// making others too: the NEW keys are then under OLD with this one
+	// change made, so that no other change mixes into them. When the key
+	// holds a type the tool cannot encode (ext, custom), the keys hold
+	// the changed field's element (or the changed level's items) alone.
 	Alone bool
 	// Effect says what goes wrong.
 	Effect string
@@ -118,13 +119,14 @@ const (
 
 // String returns the witness on one line.
 func (w *Witness) String() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "a = %s, key %s under OLD, %s under NEW", w.A, hexOrNone(w.OldA), hexOrNone(w.NewA))
-	if w.B != "" {
-		fmt.Fprintf(&b, "; b = %s, key %s under OLD, %s under NEW", w.B, hexOrNone(w.OldB), hexOrNone(w.NewB))
-	}
+	under := "under NEW"
 	if w.Alone {
-		b.WriteString(" (the field's element alone)")
+		under = "under NEW (this change alone)"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "a = %s, key %s under OLD, %s %s", w.A, hexOrNone(w.OldA), hexOrNone(w.NewA), under)
+	if w.B != "" {
+		fmt.Fprintf(&b, "; b = %s, key %s under OLD, %s %s", w.B, hexOrNone(w.OldB), hexOrNone(w.NewB), under)
 	}
 	b.WriteString(": " + w.Effect)
 	return b.String()

@@ -1,6 +1,9 @@
 package keyschema
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Diff compares the schema of keys already stored (old) with the schema
 // of the code that will read and write them (new) and returns one Change
@@ -13,8 +16,11 @@ import "fmt"
 // type the tool knows only by name (ext, custom) is in the way.
 func Diff(old, new *Schema) []Change {
 	d := &differ{old: old, new: new}
-	identity := func(r record) record { return r }
-	d.level(old.Items, new.Items, scope{top: true, clean: true, oldAt: identity, newAt: identity})
+	d.level(old.Items, new.Items, scope{
+		top:       true,
+		place:     func(r record) record { return r },
+		withItems: func(items []Item) *Schema { return &Schema{Items: items} },
+	})
 	return d.changes
 }
 
@@ -27,25 +33,27 @@ func (d *differ) add(c Category, path, why string, w *Witness) {
 	d.changes = append(d.changes, Change{Category: c, Path: path, Why: why, Witness: w})
 }
 
-// A scope is where a level sits: its path, whether it is the key itself,
-// whether no enclosing level changed its structure (so that a whole key
-// shows a field's change and nothing else), and how to place a record of
-// the level into a whole OLD or NEW record (nil when the key holds a type
-// the tool cannot encode).
+// A scope is where a level sits in OLD. A witness shows one change by
+// itself: its keys are under OLD and under OLD with that one change made
+// (which is NEW when NEW makes no other), so that another change cannot
+// mix into them. place puts a record of the level into OLD's base record
+// of the whole key, which is also the base record of OLD with a change
+// made at this level (nil when the key holds a type the tool cannot
+// encode); withItems returns OLD with this level's items replaced.
 type scope struct {
-	path         string
-	top, clean   bool
-	oldAt, newAt func(record) record
+	path      string
+	top       bool
+	place     func(record) record
+	withItems func([]Item) *Schema
 }
 
 // level compares the items of one level.
 func (d *differ) level(old, new []Item, sc scope) {
 	a := align(old, new)
 	edits := a.edits(old, new, sc.path)
-	baseOld, okOld := baseRecord(old)
-	baseNew, okNew := newBase(old, new, a, baseOld)
-	if !okOld || !okNew {
-		sc.oldAt, sc.newAt = nil, nil
+	baseOld, ok := baseRecord(old)
+	if !ok {
+		sc.place = nil
 	}
 	for _, p := range a.pairs {
 		if old[p.old].IsConst() {
@@ -55,20 +63,40 @@ func (d *differ) level(old, new []Item, sc scope) {
 		if old[p.old].Name != new[p.new].Name {
 			d.add(Safe, path, fmt.Sprintf("field %s renamed %s: names are not in the keys", old[p.old].Name, new[p.new].Name), nil)
 		}
-		inner := sc
-		inner.path = path
-		inner.top = false
-		inner.clean = sc.clean && len(edits) == 0
-		if sc.oldAt != nil {
-			outerOld, outerNew, oldAt, newAt := baseOld, baseNew, sc.oldAt, sc.newAt
-			inner.oldAt = func(v record) record { return oldAt(with(outerOld, p.old, v[0])) }
-			inner.newAt = func(v record) record { return newAt(with(outerNew, p.new, v[0])) }
+		inner := scope{path: path}
+		i, withItems := p.old, sc.withItems
+		inner.withItems = func(items []Item) *Schema {
+			changed := slices.Clone(old)
+			changed[i].Type = replaceStruct(old[i].Type, items)
+			return withItems(changed)
 		}
-		d.field(old[p.old].Type, new[p.new].Type, new[p.new].Name, inner)
+		name := new[p.new].Name
+		withType := func(t *Type) *Schema {
+			changed := slices.Clone(old)
+			changed[i].Name, changed[i].Type = name, t
+			return withItems(changed)
+		}
+		if sc.place != nil {
+			place := sc.place
+			inner.place = func(v record) record { return place(with(baseOld, i, v[0])) }
+		}
+		d.field(old[i].Type, new[p.new].Type, new[p.new].Name, inner, withType)
 	}
 	if len(edits) > 0 {
-		d.structure(old, new, a, edits, sc, baseNew)
+		d.structure(old, new, a, edits, sc)
 	}
+}
+
+// replaceStruct returns t, a struct under wrappers, with the struct's
+// items replaced.
+func replaceStruct(t *Type, items []Item) *Type {
+	cp := *t
+	if t.Kind == KindStruct {
+		cp.Items = items
+	} else {
+		cp.Elem = replaceStruct(t.Elem, items)
+	}
+	return &cp
 }
 
 // with returns a copy of r with r[i] = v.
@@ -96,9 +124,10 @@ func newBase(old, new []Item, a alignment, baseOld record) (record, bool) {
 }
 
 // field compares the types of one field. Two structs (under the same
-// wrappers) are compared item by item; other types by their values.
-// The scope's oldAt and newAt take one-item records: the field's value.
-func (d *differ) field(old, new *Type, name string, sc scope) {
+// wrappers) are compared item by item; other types by their values. The
+// scope's place takes a one-item record, the field's value; withType is
+// OLD with the field's type replaced.
+func (d *differ) field(old, new *Type, name string, sc scope, withType func(*Type) *Schema) {
 	if old.String() == new.String() {
 		return
 	}
@@ -108,10 +137,9 @@ func (d *differ) field(old, new *Type, name string, sc scope) {
 	}
 	if o.Kind == KindStruct && n.Kind == KindStruct {
 		inner := sc
-		if sc.oldAt != nil {
-			oldAt, newAt := sc.oldAt, sc.newAt
-			inner.oldAt = func(r record) record { return oldAt(record{r}) }
-			inner.newAt = func(r record) record { return newAt(record{r}) }
+		if sc.place != nil {
+			place := sc.place
+			inner.place = func(r record) record { return place(record{r}) }
 		}
 		d.level(o.Items, n.Items, inner)
 		return
@@ -121,57 +149,42 @@ func (d *differ) field(old, new *Type, name string, sc scope) {
 		d.add(Decode, sc.path, why+": a type known only by name changed, so the tool can neither show nor rule out a break", nil)
 		return
 	}
-	alone := levelFrame{
-		old: &Schema{Items: []Item{{Name: name, Type: old}}},
-		new: &Schema{Items: []Item{{Name: name, Type: new}}},
-	}
-	alone.oldAt = func(r record) record { return r }
-	alone.newAt = alone.oldAt
 	convertOne := func(r record) (record, bool) {
 		v, ok := convert(old, new, r[0])
 		return record{v}, ok
 	}
-	alone.toNew, alone.exact = convertOne, convertOne
-	whole := alone
-	whole.old, whole.new, whole.oldAt, whole.newAt = d.old, d.new, sc.oldAt, sc.newAt
-	if !sc.clean || sc.oldAt == nil {
-		whole = levelFrame{}
+	identity := func(r record) record { return r }
+	// The field's element alone, when the whole key cannot be encoded.
+	alone := levelFrame{
+		old:   &Schema{Items: []Item{{Name: name, Type: old}}},
+		new:   &Schema{Items: []Item{{Name: name, Type: new}}},
+		oldAt: identity, newAt: identity, toNew: convertOne, exact: convertOne,
+		alone: true,
+	}
+	f := alone
+	if sc.place != nil {
+		f.old, f.new, f.oldAt, f.newAt = d.old, withType(new), sc.place, sc.place
+		f.alone = !sameKeys(f.new, d.new)
 	}
 	var cands []record
 	for _, v := range fieldCandidates(old, new) {
 		cands = append(cands, record{v})
 	}
-	frames := []levelFrame{whole, alone}
-	dec := firstWitness(frames, func(f levelFrame) *Witness { return f.findDecode(cands) })
+	dec := f.findDecode(cands)
 	if dec != nil {
 		d.add(Decode, sc.path, why, dec)
 	}
-	ord := firstWitness(frames, func(f levelFrame) *Witness { return f.findOrder(cands, allPairs(cands)) })
+	ord := f.findOrder(cands, allPairs(cands))
 	if ord != nil {
 		d.add(Order, sc.path, why, ord)
 	}
 	switch {
 	case dec != nil || ord != nil:
-	case alone.safeOn(cands):
+	case f.safeOn(cands):
 		d.add(Safe, sc.path, why+": "+safeWhy(old, new), nil)
 	default:
 		d.add(Decode, sc.path, why+": "+noWitness, nil)
 	}
-}
-
-// firstWitness returns the first witness find makes in one of the
-// frames, marking one made in a frame of the field alone.
-func firstWitness(frames []levelFrame, find func(levelFrame) *Witness) *Witness {
-	for i, f := range frames {
-		if f.old == nil {
-			continue
-		}
-		if w := find(f); w != nil {
-			w.Alone = i > 0
-			return w
-		}
-	}
-	return nil
 }
 
 // fieldCandidates returns OLD's candidate values, then NEW's that OLD
@@ -209,4 +222,34 @@ func hasOpaque(t *Type) bool {
 		}
 	}
 	return false
+}
+
+// sameKeys reports whether a and b are one schema but for field names,
+// which are not in the keys.
+func sameKeys(a, b *Schema) bool {
+	return unnamed(a.Items).String() == unnamed(b.Items).String()
+}
+
+func unnamed(items []Item) *Type {
+	out := make([]Item, len(items))
+	for i, it := range items {
+		out[i] = it
+		if !it.IsConst() {
+			out[i].Name = "_"
+			out[i].Type = unnamedType(it.Type)
+		}
+	}
+	return &Type{Kind: KindStruct, Items: out}
+}
+
+func unnamedType(t *Type) *Type {
+	switch t.Kind {
+	case KindStruct:
+		return unnamed(t.Items)
+	case KindNullable, KindDesc:
+		cp := *t
+		cp.Elem = unnamedType(t.Elem)
+		return &cp
+	}
+	return t
 }

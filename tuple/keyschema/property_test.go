@@ -193,6 +193,12 @@ func TestWitnessesHold(t *testing.T) {
 			if w == nil || strings.Contains(c.Why, noWitness) {
 				t.Fatalf("OLD %s\nNEW %s\n%s: a break without a witness", old, new, c)
 			}
+			if !w.Alone && (!sameKeys(w.old, old) || !sameKeys(w.new, new)) {
+				t.Fatalf("OLD %s\nNEW %s\n%s: keys under %s and %s, not marked Alone", old, new, c, w.old, w.new)
+			}
+			if w.Alone && !sameKeys(w.old, old) {
+				t.Fatalf("OLD %s\nNEW %s\n%s: OLD keys under %s", old, new, c, w.old)
+			}
 			if err := verify(w.old, w.new, w); err != nil {
 				t.Fatalf("OLD %s\nNEW %s\n%s: %v", old, new, c, err)
 			}

@@ -1,11 +1,17 @@
 package keyschema
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // structure reports the edits of one level (constants changed, items
 // added, removed or moved): the keys it breaks, in one Change per
 // category, with the level's first edit as its path.
-func (d *differ) structure(old, new []Item, a alignment, edits []edit, sc scope, baseNew record) {
+//
+// Its witnesses show the edits alone: NEW's items with OLD's types, so
+// that a field's change of type does not mix into them.
+func (d *differ) structure(old, new []Item, a alignment, edits []edit, sc scope) {
 	var texts []string
 	for _, e := range edits {
 		texts = append(texts, e.text)
@@ -13,14 +19,32 @@ func (d *differ) structure(old, new []Item, a alignment, edits []edit, sc scope,
 	why := strings.Join(texts, "; ")
 	path := edits[0].path
 
-	f := levelFrame{old: d.old, new: d.new, oldAt: sc.oldAt, newAt: sc.newAt}
-	if !sc.clean || sc.oldAt == nil {
-		identity := func(r record) record { return r }
-		f = levelFrame{old: &Schema{Items: old}, new: &Schema{Items: new}, oldAt: identity, newAt: identity}
+	edited := slices.Clone(new)
+	for _, p := range a.pairs {
+		if !old[p.old].IsConst() {
+			edited[p.new].Type = old[p.old].Type
+		}
 	}
-	f.toNew = func(r record) (record, bool) { return convertFill(old, new, a, r, baseNew) }
+	baseOld, okOld := baseRecord(old)
+	baseEdited, okEdited := newBase(old, edited, a, baseOld)
+	if !okOld || !okEdited {
+		// A type known only by name is in the level: no witness can be
+		// made, but an edit of the structure always breaks decoding.
+		d.add(Decode, path, why+" (no witness: the key holds a type the tool knows only by name)", nil)
+		if sc.top && a.rangeBreak(old, new) >= 0 {
+			d.add(Range, path, why+" (no witness: the key holds a type the tool knows only by name)", nil)
+		}
+		return
+	}
+	identity := func(r record) record { return r }
+	f := levelFrame{old: &Schema{Items: old}, new: &Schema{Items: edited}, oldAt: identity, newAt: identity, alone: true}
+	if sc.place != nil {
+		f.old, f.new, f.oldAt, f.newAt = d.old, sc.withItems(edited), sc.place, sc.place
+		f.alone = !sameKeys(f.new, d.new)
+	}
+	f.toNew = func(r record) (record, bool) { return convertFill(old, edited, a, r, baseEdited) }
 	f.exact = func(r record) (record, bool) {
-		v, ok := convertRecord(old, new, r)
+		v, ok := convertRecord(old, edited, r)
 		if !ok {
 			return nil, false
 		}
@@ -30,29 +54,13 @@ func (d *differ) structure(old, new []Item, a alignment, edits []edit, sc scope,
 	for _, c := range recordCandidates(old) {
 		cands = append(cands, c.(record))
 	}
-	alone := f.old != d.old
-	if len(cands) == 0 || baseNew == nil {
-		// A type known only by name is in the key: no witness can be made,
-		// but an edit of the structure always breaks decoding.
-		d.add(Decode, path, why+" (no witness: the key holds a type the tool knows only by name)", nil)
-		if sc.top && a.rangeBreak(old, new) >= 0 {
-			d.add(Range, path, why+" (no witness: the key holds a type the tool knows only by name)", nil)
-		}
-		return
-	}
-	mark := func(w *Witness) *Witness {
-		if w != nil {
-			w.Alone = alone
-		}
-		return w
-	}
 	// An edit of the structure always breaks decoding; a witness shows how.
-	if w := mark(f.findDecode(cands)); w != nil {
+	if w := f.findDecode(cands); w != nil {
 		d.add(Decode, path, why, w)
 	} else {
 		d.add(Decode, path, why+": "+noWitness, nil)
 	}
-	if w := mark(f.findOrder(cands, append(allPairs(cands), swapPairs(old, a, cands[0])...))); w != nil {
+	if w := f.findOrder(cands, append(allPairs(cands), swapPairs(old, a, cands[0])...)); w != nil {
 		d.add(Order, path, why, w)
 	}
 	if p := a.rangeBreak(old, new); sc.top && p >= 0 {
