@@ -209,14 +209,20 @@ func safeWhy(old, new *Type) string {
 }
 
 func hasOpaque(t *Type) bool {
-	switch t.Kind {
-	case KindExt, KindCustom:
+	return containsType(t, func(t *Type) bool { return isOpaque(t.Kind) })
+}
+
+// containsType reports whether t or a type inside it matches.
+func containsType(t *Type, match func(*Type) bool) bool {
+	if match(t) {
 		return true
+	}
+	switch t.Kind {
 	case KindNullable, KindDesc:
-		return hasOpaque(t.Elem)
+		return containsType(t.Elem, match)
 	case KindStruct:
 		for _, it := range t.Items {
-			if !it.IsConst() && hasOpaque(it.Type) {
+			if !it.IsConst() && containsType(it.Type, match) {
 				return true
 			}
 		}

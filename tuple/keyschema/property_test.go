@@ -137,19 +137,7 @@ func mutate(t *rapid.T, items []Item, depth int, inDesc bool) []Item {
 }
 
 func hasDesc(t *Type) bool {
-	switch t.Kind {
-	case KindDesc:
-		return true
-	case KindNullable:
-		return hasDesc(t.Elem)
-	case KindStruct:
-		for _, it := range t.Items {
-			if !it.IsConst() && hasDesc(it.Type) {
-				return true
-			}
-		}
-	}
-	return false
+	return containsType(t, func(t *Type) bool { return t.Kind == KindDesc })
 }
 
 // drawSchemas draws OLD and NEW, each also round-tripped through its text.

@@ -366,23 +366,13 @@ func convertRecord(from, to []Item, r record) (any, bool) {
 			return nil, false
 		}
 	}
-	out := make(record, len(to))
+	constants := make(record, len(to))
 	for i, it := range to {
 		if it.IsConst() {
-			out[i] = it.Const
+			constants[i] = it.Const
 		}
 	}
-	for _, p := range a.pairs {
-		if from[p.old].IsConst() {
-			continue
-		}
-		v, ok := convert(from[p.old].Type, to[p.new].Type, r[p.old])
-		if !ok {
-			return nil, false
-		}
-		out[p.new] = v
-	}
-	return out, true
+	return convertFill(from, to, a, r, constants)
 }
 
 // equalValues reports whether a and b, values of t, are equal.
