@@ -71,6 +71,9 @@ func CheckSchema(t rapid.TB, plan Schemer, golden string) {
 	if err != nil {
 		t.Fatalf("order.CheckSchema: the plan's schema %s: %v", got, err)
 	}
+	if old.String() == new.String() { // one schema, written differently (0x4F, 0x4f)
+		return
+	}
 	changes := keyschema.Diff(old, new)
 	var report strings.Builder
 	for _, c := range changes {
