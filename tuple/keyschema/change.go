@@ -25,6 +25,8 @@ const (
 	Range
 )
 
+// String returns the category's name as the tool prints it: SAFE,
+// DECODE, ORDER or RANGE.
 func (c Category) String() string {
 	switch c {
 	case Safe:

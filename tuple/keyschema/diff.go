@@ -14,6 +14,10 @@ import (
 // breaks in several ways gives one Change per Category. Every breaking
 // Change carries a Witness, checked by encoding and decoding, unless a
 // type the tool knows only by name (ext, custom) is in the way.
+//
+// The schemas are as Parse returns them (a Schema built by hand must keep
+// the grammar's rules: a Type for every field, an Elem for every
+// wrapper, unique names, no desc inside desc).
 func Diff(old, new *Schema) []Change {
 	d := &differ{old: old, new: new}
 	d.level(old.Items, new.Items, scope{

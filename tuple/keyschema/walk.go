@@ -10,19 +10,23 @@ import (
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
-// A DecodeError says where a key does not decode under a schema: the
-// field (its path), the byte offset in the key, and why.
-type DecodeError struct {
+// A keyError says where a key does not decode under a schema: the
+// field (its path), the byte offset in the key, and why. A witness's
+// Effect quotes it.
+type keyError struct {
 	Path   string // the field, e.g. "Meta.At"; a constant as its position, "[0]"
 	Offset int    // byte offset in the key
 	Err    error  // the tuple layer's error, or what the schema expected
 }
 
-func (e *DecodeError) Error() string {
+// Error reads "Post at offset 6: -1 is outside uint64".
+func (e *keyError) Error() string {
 	return fmt.Sprintf("%s at offset %d: %v", e.Path, e.Offset, e.Err)
 }
 
-func (e *DecodeError) Unwrap() error { return e.Err }
+// Unwrap returns the cause, a tuple.DecodeError when the tuple layer
+// refused the element.
+func (e *keyError) Unwrap() error { return e.Err }
 
 // decodeKey reads a key under s by walking s's items over it with the
 // tuple layer's Consume functions: each element must be of its field's
@@ -35,7 +39,7 @@ func decodeKey(s *Schema, key []byte) (record, error) {
 		return nil, err
 	}
 	if n != len(key) {
-		return nil, &DecodeError{Path: "key", Offset: n, Err: errors.New("the key goes on after the schema's last item")}
+		return nil, &keyError{Path: "key", Offset: n, Err: errors.New("the key goes on after the schema's last item")}
 	}
 	return r, nil
 }
@@ -95,15 +99,15 @@ func (w walker) items(items []Item, b []byte, base int, nested bool, parent stri
 	for i := range items {
 		path := fieldPath(parent, items, i)
 		if pos >= len(b) || (nested && endsNested(b[pos:])) {
-			return nil, 0, &DecodeError{Path: path, Offset: base + pos, Err: errors.New("the key ends before this item")}
+			return nil, 0, &keyError{Path: path, Offset: base + pos, Err: errors.New("the key ends before this item")}
 		}
 		if items[i].IsConst() {
 			want, err := tuple.Codec{}.AppendTuple(nil, tuple.Tuple{items[i].Const})
 			if err != nil {
-				return nil, 0, &DecodeError{Path: path, Offset: base + pos, Err: err}
+				return nil, 0, &keyError{Path: path, Offset: base + pos, Err: err}
 			}
 			if !bytes.HasPrefix(b[pos:], want) {
-				return nil, 0, &DecodeError{Path: path, Offset: base + pos, Err: fmt.Errorf("expected the constant %s (%x)", constText(items[i].Const), want)}
+				return nil, 0, &keyError{Path: path, Offset: base + pos, Err: fmt.Errorf("expected the constant %s (%x)", constText(items[i].Const), want)}
 			}
 			r[i] = items[i].Const
 			pos += len(want)
@@ -134,7 +138,7 @@ func (w walker) value(t *Type, b []byte, base int, nested bool, path string) (an
 			inner.Offset += base
 			err = &inner
 		}
-		return nil, 0, &DecodeError{Path: path, Offset: base, Err: err}
+		return nil, 0, &keyError{Path: path, Offset: base, Err: err}
 	}
 	if len(b) == 0 {
 		return fail(errors.New("the key ends before this field"))
@@ -161,7 +165,7 @@ func (w walker) value(t *Type, b []byte, base int, nested bool, path string) (an
 			return nil, 0, err
 		}
 		if 1+n >= len(b) || b[1+n] != 0x00 {
-			return nil, 0, &DecodeError{Path: path, Offset: base + 1 + n, Err: errors.New("the nested tuple goes on after the struct's last item")}
+			return nil, 0, &keyError{Path: path, Offset: base + 1 + n, Err: errors.New("the nested tuple goes on after the struct's last item")}
 		}
 		return r, n + 2, nil
 	case KindExt, KindCustom:
@@ -226,27 +230,27 @@ func unpack[V any](v V, n int, err error) (any, int, error) { return v, n, err }
 // end and its ascending element, over which the wrapped type is walked.
 func (w walker) desc(t *Type, b []byte, base int, path string) (any, int, error) {
 	if b[0] != t.Code {
-		return nil, 0, &DecodeError{Path: path, Offset: base, Err: fmt.Errorf("expected a descending element (code %02x), found code %02x", t.Code, b[0])}
+		return nil, 0, &keyError{Path: path, Offset: base, Err: fmt.Errorf("expected a descending element (code %02x), found code %02x", t.Code, b[0])}
 	}
 	c := tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(types.Code(t.Code))}}
 	v, n, err := c.ConsumeElement(b)
 	if err != nil {
-		return nil, 0, &DecodeError{Path: path, Offset: base, Err: err}
+		return nil, 0, &keyError{Path: path, Offset: base, Err: err}
 	}
 	asc, err := w.codec.AppendTuple(nil, tuple.Tuple{v.(tuple.Desc).V})
 	if err != nil {
-		return nil, 0, &DecodeError{Path: path, Offset: base, Err: err}
+		return nil, 0, &keyError{Path: path, Offset: base, Err: err}
 	}
 	inner, m, err := w.value(t.Elem, asc, base, false, path)
 	if err != nil {
-		var de *DecodeError
+		var de *keyError
 		if errors.As(err, &de) {
 			de.Err = fmt.Errorf("inside a descending element: %w", de.Err)
 		}
 		return nil, 0, err
 	}
 	if m != len(asc) {
-		return nil, 0, &DecodeError{Path: path, Offset: base, Err: errors.New("the descending element holds more than one element")}
+		return nil, 0, &keyError{Path: path, Offset: base, Err: errors.New("the descending element holds more than one element")}
 	}
 	return inner, n, nil
 }
