@@ -100,10 +100,12 @@
 // key must end where the schema does. Every witness Diff returns held
 // when it was made.
 //
-// When the whole key cannot show a field's change by itself (another
-// change at its level breaks the key first, or another field is of a
-// type known only by name), the witness's keys hold the field's element
-// alone, and Witness.Alone says so.
+// A witness shows its change by itself. When NEW makes other changes
+// too, which would mix into the keys, its NEW keys are under OLD with only
+// that change made, and Witness.Alone says so (the line reads "under NEW
+// (this change alone)"). When the key holds a type known only by name, the
+// keys hold the changed field's element (or the changed level's items)
+// alone.
 //
 // # Limits
 //
@@ -112,8 +114,10 @@
 // tool can neither show nor rule out the break); an unchanged one is
 // fine, and other fields' witnesses then hold their element alone.
 //
-// Witnesses are searched among a few values per type, so a break that
-// only other values show is missed: the property tests check, on random
-// pairs of schemas, that every witness holds and that the keys of SAFE
-// changes are byte for byte the same on random values.
+// Witnesses are searched among a few values per type. A change whose
+// values tried show neither a break nor that it is safe (the same bytes
+// and the same value back for every one) is reported as DECODE without a
+// witness, never as SAFE. The property tests check, on random pairs of
+// schemas, that every witness holds and that when Diff finds nothing
+// breaking, random values have the same keys under OLD and NEW.
 package keyschema
