@@ -106,6 +106,7 @@ type Witness struct {
 	// old and new are the schemas the keys are under: the whole ones, or
 	// the changed field alone (Alone).
 	old, new *Schema
+	part     bool // the keys hold the changed elements alone
 }
 
 // claim is what a witness shows, which verify checks.
@@ -122,7 +123,10 @@ const (
 // String returns the witness on one line.
 func (w *Witness) String() string {
 	under := "under NEW"
-	if w.Alone {
+	switch {
+	case w.part:
+		under = "under NEW (the changed elements alone: the key holds a type known only by name)"
+	case w.Alone:
 		under = "under NEW (this change alone)"
 	}
 	var b strings.Builder

@@ -163,12 +163,12 @@ func (d *differ) field(old, new *Type, name string, sc scope, withType func(*Typ
 		old:   &Schema{Items: []Item{{Name: name, Type: old}}},
 		new:   &Schema{Items: []Item{{Name: name, Type: new}}},
 		oldAt: identity, newAt: identity, toNew: convertOne, exact: convertOne,
-		alone: true,
+		alone: true, part: true,
 	}
 	f := alone
 	if sc.place != nil {
 		f.old, f.new, f.oldAt, f.newAt = d.old, withType(new), sc.place, sc.place
-		f.alone = !sameKeys(f.new, d.new)
+		f.alone, f.part = !sameKeys(f.new, d.new), false
 	}
 	var cands []record
 	for _, v := range fieldCandidates(old, new) {

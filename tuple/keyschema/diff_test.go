@@ -135,6 +135,10 @@ func TestWitnessText(t *testing.T) {
 			`DECODE At: time(ns) → time(ms); a = {At: 1000000ns (1970-01-01T00:00:00.001Z)}, key 170f4240 under OLD, 1501 under NEW; b = {At: 1000000000000ns (1970-01-01T00:16:40Z)}, key none under OLD, 170f4240 under NEW: under NEW, a's OLD key decodes as b, not as a`},
 		{`(At int64)`, `(At desc(int64))`,
 			`ORDER At: int64 → desc(int64); a = {At: 1}, key 1501 under OLD, 4feafeffff under NEW; b = {At: 0}, key 14 under OLD, 4febffff under NEW: OLD's keys order a after b, NEW's order a before b: keys written under OLD are out of NEW's order`},
+		{`(A custom(ids.ID), B int64)`, `(A custom(ids.ID), B uint64)`,
+			`DECODE B: int64 → uint64; a = {B: -1}, key 13fe under OLD, none under NEW (the changed elements alone: the key holds a type known only by name): under NEW, a's OLD key does not decode: B at offset 0: -1 is outside uint64`},
+		{`(A int64, B int32)`, `(A uint64, B int64)`,
+			`DECODE A: int64 → uint64; a = {A: -1, B: 1}, key 13fe1501 under OLD, none under NEW (this change alone): under NEW, a's OLD key does not decode: A at offset 0: -1 is outside uint64`},
 	}
 	for _, tt := range tests {
 		changes := Diff(mustParse(t, tt.old), mustParse(t, tt.new))

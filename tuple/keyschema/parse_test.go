@@ -16,6 +16,13 @@ func TestParseRoundTrip(t *testing.T) {
 		`(A ext(0x40), B custom(github.com/x/ids.ID), C custom(func() [2]int), D desc@0x4e(*string))`,
 		`(M *(X int64, "K", N (Y desc(bytes))), L **int8)`,
 		`(Ünïcode_1 int64, _ string)`,
+		// A field of every kind, as a plan prints it.
+		`("USER", User uuid, -3, Post int64, Comment desc(time(ns)), Note *string, I int64, I8 int8, I16 int16, I32 int32, ` +
+			`U uint64, U8 uint8, U16 uint16, U32 uint32, U64 uint64, F32 float32, F64 float64, B bool, Raw bytes, text bytes, ` +
+			`Big bigint, BigP *bigint, Stamp versionstamp, Tup tuple, Any any, TTL duration(ms), At time(s), Amount ext(0x40), ` +
+			`Cents custom(tuple_test.cents), Child (Name string, Tag *desc(int64)), Maybe *(Name string, Tag *desc(int64)), ` +
+			`Dsc desc((A string, B string)), Named string, ID int64)`,
+		`(Name string, Tag *desc@0x4e(int64))`,
 	} {
 		sc, err := Parse(s)
 		if err != nil {

@@ -37,10 +37,10 @@ func (d *differ) structure(old, new []Item, a alignment, edits []edit, sc scope)
 		return
 	}
 	identity := func(r record) record { return r }
-	f := levelFrame{old: &Schema{Items: old}, new: &Schema{Items: edited}, oldAt: identity, newAt: identity, alone: true}
+	f := levelFrame{old: &Schema{Items: old}, new: &Schema{Items: edited}, oldAt: identity, newAt: identity, alone: true, part: true}
 	if sc.place != nil {
 		f.old, f.new, f.oldAt, f.newAt = d.old, sc.withItems(edited), sc.place, sc.place
-		f.alone = !sameKeys(f.new, d.new)
+		f.alone, f.part = !sameKeys(f.new, d.new), false
 	}
 	f.toNew = func(r record) (record, bool) { return convertFill(old, edited, a, r, baseEdited) }
 	f.exact = func(r record) (record, bool) {

@@ -20,8 +20,9 @@ type levelFrame struct {
 	// exact is the NEW record equal to an OLD one; false also when NEW
 	// adds or drops fields.
 	exact func(record) (record, bool)
-	// alone is set when new is not NEW itself (see Witness.Alone).
-	alone bool
+	// alone is set when new is not NEW itself (see Witness.Alone); part
+	// when the schemas are the changed field or level alone.
+	alone, part bool
 }
 
 // encodeKey returns the key of r under s.
@@ -181,7 +182,7 @@ func itemList(items []Item) string {
 // checks its claim by encoding and decoding; a witness whose claim does
 // not hold is an error.
 func (f levelFrame) finish(w *Witness) error {
-	w.old, w.new, w.Alone = f.old, f.new, f.alone
+	w.old, w.new, w.Alone, w.part = f.old, f.new, f.alone, f.part
 	var err error
 	if w.OldA, err = encodeKey(f.old, w.a); err != nil {
 		return err
