@@ -28,6 +28,10 @@ wrong, checked by encoding and decoding.
           different set of keys
   SAFE    none of these
 
+When NEW changes several things, each witness shows its change by itself:
+its NEW keys, marked (this change alone), are under OLD with only that
+change made.
+
 Exit status: 0 when nothing breaks, 1 when something does, 2 for bad input
 (a schema that does not parse: its offset and what was expected).
 
