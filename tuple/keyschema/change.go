@@ -85,7 +85,8 @@ func Breaks(changes []Change) bool {
 type Witness struct {
 	// A and B are the values, in OLD's fields ({Name: value, ...}); B is
 	// empty when one value shows the break. For a Decode witness B is
-	// the value NEW reads from A's OLD key, in NEW's fields.
+	// the value NEW reads from A's OLD key (in NEW's fields when OLD
+	// cannot hold it).
 	A, B string
 	// The keys of A and B under OLD and NEW, nil where that schema
 	// cannot hold the value.

@@ -132,7 +132,7 @@ func TestWitnessText(t *testing.T) {
 		{`(Post int64)`, `(Post uint64)`,
 			`DECODE Post: int64 → uint64; a = {Post: -1}, key 13fe under OLD, none under NEW: under NEW, a's OLD key does not decode: Post at offset 0: -1 is outside uint64`},
 		{`(At time(ns))`, `(At time(ms))`,
-			`DECODE At: time(ns) → time(ms); a = {At: 1000000ns (1970-01-01T00:00:00.001Z)}, key 170f4240 under OLD, 1501 under NEW; b = {At: 1000000000000ns (1970-01-01T00:16:40Z)}, key none under OLD, 170f4240 under NEW: under NEW, a's OLD key decodes as b, not as a`},
+			`DECODE At: time(ns) → time(ms); a = {At: 1000000ns (1970-01-01T00:00:00.001Z)}, key 170f4240 under OLD, 1501 under NEW; b = {At: 1000000000000ns (1970-01-01T00:16:40Z)}, key 19e8d4a51000 under OLD, 170f4240 under NEW: under NEW, a's OLD key decodes as b, not as a`},
 		{`(At int64)`, `(At desc(int64))`,
 			`ORDER At: int64 → desc(int64); a = {At: 1}, key 1501 under OLD, 4feafeffff under NEW; b = {At: 0}, key 14 under OLD, 4febffff under NEW: OLD's keys order a after b, NEW's order a before b: keys written under OLD are out of NEW's order`},
 		{`(A custom(ids.ID), B int64)`, `(A custom(ids.ID), B uint64)`,

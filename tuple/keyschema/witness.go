@@ -120,6 +120,12 @@ func (f levelFrame) findDecodeOf(cands []record, holds bool) *Witness {
 		default:
 			continue
 		}
+		if w.nb != nil {
+			// b as OLD writes it, when OLD can: a's OLD key is b's NEW key.
+			if b, ok := convert(&Type{Kind: KindStruct, Items: f.new.Items}, &Type{Kind: KindStruct, Items: f.old.Items}, w.nb); ok {
+				w.b = b.(record)
+			}
+		}
 		if f.finish(w) == nil {
 			return w
 		}
