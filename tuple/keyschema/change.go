@@ -49,9 +49,10 @@ type Change struct {
 	Path string
 	// Why says what changed, e.g. "int64 → uint64".
 	Why string
-	// Witness shows the break on two values; nil for Safe, and for a
-	// break the tool cannot show because it cannot encode a type it only
-	// knows by name (ext, custom).
+	// Witness shows the break on two values; nil for Safe, for a break
+	// the tool cannot show because it cannot encode a type it only knows
+	// by name (ext, custom), and for a change the values tried neither
+	// show broken nor show safe (Why says which).
 	Witness *Witness
 }
 
