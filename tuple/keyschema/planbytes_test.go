@@ -1,0 +1,112 @@
+package keyschema
+
+import (
+	"bytes"
+	"math/big"
+	"reflect"
+	"testing"
+
+	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/google/uuid"
+)
+
+// The witnesses' keys are a plan's keys: for key structs and their
+// schemas written out by hand, every value Diff tries has, under the
+// schema, the bytes tuple.Plan's Marshal writes for the struct holding it.
+type nestedKey struct {
+	Name string
+	Tag  *int64
+}
+
+type everyKindKey struct {
+	_      struct{} `tuple:"USER,const"`
+	User   uuid.UUID
+	_      struct{} `tuple:"POST,const"`
+	Post   int64
+	Small  int32
+	Tiny   int8
+	Big    uint64
+	Unit   uint16
+	At     int64 `tuple:",desc"`
+	Note   *string
+	Raw    []byte
+	Flag   bool
+	Score  float64
+	Weight float32
+	Child  nestedKey
+	Maybe  *nestedKey
+}
+
+const everyKindSchema = `("USER", User uuid, "POST", Post int64, Small int32, Tiny int8, Big uint64, Unit uint16, ` +
+	`At desc(int64), Note *string, Raw bytes, Flag bool, Score float64, Weight float32, ` +
+	`Child (Name string, Tag *int64), Maybe *(Name string, Tag *int64))`
+
+func TestWitnessKeysArePlanKeys(t *testing.T) {
+	codec := tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(tuple.DefaultDescCode)}}
+	plan, err := tuple.NewPlan[everyKindKey](codec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := mustParse(t, everyKindSchema)
+	cands := recordCandidates(s.Items)
+	if len(cands) < 50 {
+		t.Fatalf("only %d values", len(cands))
+	}
+	for _, c := range cands {
+		r := c.(record)
+		var v everyKindKey
+		setFields(t, reflect.ValueOf(&v).Elem(), s.Items, r)
+		want, err := plan.Marshal(&v)
+		if err != nil {
+			t.Fatalf("%s: %v", formatRecord(s.Items, r), err)
+		}
+		got, err := encodeKey(s, r)
+		if err != nil {
+			t.Fatalf("%s: %v", formatRecord(s.Items, r), err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: key %x under the schema, %x from the plan", formatRecord(s.Items, r), got, want)
+		}
+		back, err := decodeKey(s, want)
+		if err != nil || !equalRecords(s.Items, back, r) {
+			t.Errorf("%s: the plan's key %x decodes under the schema as %v, %v", formatRecord(s.Items, r), want, back, err)
+		}
+	}
+}
+
+// setFields sets the fields of the struct v, by name, to a record's values.
+func setFields(t *testing.T, v reflect.Value, items []Item, r record) {
+	for i, it := range items {
+		if !it.IsConst() {
+			setValue(t, v.FieldByName(it.Name), it.Type, r[i])
+		}
+	}
+}
+
+func setValue(t *testing.T, f reflect.Value, ty *Type, x any) {
+	switch ty.Kind {
+	case KindNullable:
+		if _, ok := x.(null); ok {
+			f.SetZero()
+			return
+		}
+		f.Set(reflect.New(f.Type().Elem()))
+		setValue(t, f.Elem(), ty.Elem, x)
+		return
+	case KindDesc:
+		setValue(t, f, ty.Elem, x)
+		return
+	case KindStruct:
+		setFields(t, f, ty.Items, x.(record))
+		return
+	}
+	if n, ok := x.(*big.Int); ok {
+		if f.CanInt() {
+			f.SetInt(n.Int64())
+		} else {
+			f.SetUint(n.Uint64())
+		}
+		return
+	}
+	f.Set(reflect.ValueOf(x).Convert(f.Type()))
+}
