@@ -11,6 +11,7 @@ import (
 	"github.com/fdbtuple/fdbtuple/property_test/gen"
 	"github.com/fdbtuple/fdbtuple/subspace"
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 	"pgregory.net/rapid"
 )
@@ -152,7 +153,7 @@ func lowLevel(t *rapid.T) {
 	tup := gen.Tuple(gen.Options{}).Draw(t, "t")
 	rest := pack(t, tup)
 	for i, want := range tup {
-		code, n, err := tuple.Next(rest)
+		code, n, err := tuplewire.Next(rest)
 		if err != nil || code != types.Code(rest[0]) {
 			t.Fatalf("element %d: Next = %v, %d, %v", i, code, n, err)
 		}
@@ -161,11 +162,11 @@ func lowLevel(t *rapid.T) {
 			t.Fatalf("element %d: ConsumeElement = %#v, %d, %v; want %#v, %d", i, v, m, err, want, n)
 		}
 		if k := code.Kind(); k == types.KindInt {
-			if big, _, err := tuple.ConsumeBigInt(rest); err != nil || tuple.Compare(tuple.Tuple{big}, tuple.Tuple{want}) != 0 {
+			if big, _, err := tuplewire.ConsumeBigInt(rest); err != nil || tuple.Compare(tuple.Tuple{big}, tuple.Tuple{want}) != 0 {
 				t.Fatalf("element %d: ConsumeBigInt = %v, %v; want %v", i, big, err, want)
 			}
 		} else if k == types.KindString {
-			s, _, err := tuple.ConsumeStringAppend(nil, rest)
+			s, _, err := tuplewire.ConsumeStringAppend(nil, rest)
 			if err != nil || string(s) != want.(string) {
 				t.Fatalf("element %d: ConsumeStringAppend = %q, %v", i, s, err)
 			}
@@ -175,7 +176,7 @@ func lowLevel(t *rapid.T) {
 	if len(rest) != 0 {
 		t.Fatalf("%d bytes left after the last element", len(rest))
 	}
-	checkElements(t, tuple.Elements(pack(t, tup)), tup)
+	checkElements(t, tuplewire.Elements(pack(t, tup)), tup)
 }
 
 // checkElements checks that an Elements or NestedElements walk yields
@@ -188,9 +189,9 @@ func checkElements(t *rapid.T, elems iter.Seq2[[]byte, error], want tuple.Tuple)
 		}
 		switch w := want[i].(type) {
 		case tuple.Tuple:
-			checkElements(t, tuple.NestedElements(elem), w)
+			checkElements(t, tuplewire.NestedElements(elem), w)
 		case []any:
-			checkElements(t, tuple.NestedElements(elem), w)
+			checkElements(t, tuplewire.NestedElements(elem), w)
 		case nil:
 			if elem[0] != 0x00 {
 				t.Fatalf("element %d of %s: %x for a null", i, want, elem)

@@ -4,6 +4,9 @@ import (
 	"math/big"
 	"reflect"
 	"unicode/utf8"
+
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
 // AppendElems appends vals, as the elements of a tuple, to dst: the
@@ -45,14 +48,14 @@ func appendLoose(dst []byte, t []any, nested bool, depth int, tr *trail) ([]byte
 
 func appendLooseElem(dst []byte, v any, nested bool, depth int, tr *trail) ([]byte, error) {
 	one := [1]any{v}
-	if out, ok := appendPlain(dst, one[:], nested, min(depth, MaxDepth), noLimit); ok {
+	if out, ok := appendPlain(dst, one[:], nested, min(depth, wirecore.MaxDepth), noLimit); ok {
 		return out, nil
 	}
 	switch v := v.(type) {
 	case string: // the plain encoder refused its UTF-8
 		return dst, encodeError(v, ErrInvalidUTF8)
 	case *big.Int:
-		out, err := AppendBigInt(dst, v)
+		out, err := tuplewire.AppendBigInt(dst, v)
 		if err != nil {
 			return dst, encodeError(v, err)
 		}
@@ -67,35 +70,35 @@ func appendLooseElem(dst []byte, v any, nested bool, depth int, tr *trail) ([]by
 	rv := reflect.ValueOf(v)
 	switch rv.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return AppendInt(dst, rv.Int()), nil
+		return tuplewire.AppendInt(dst, rv.Int()), nil
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return AppendUint(dst, rv.Uint()), nil
+		return tuplewire.AppendUint(dst, rv.Uint()), nil
 	case reflect.String:
 		if s := rv.String(); utf8.ValidString(s) {
-			return AppendString(dst, s), nil
+			return tuplewire.AppendString(dst, s), nil
 		}
 		return dst, encodeError(v, ErrInvalidUTF8)
 	case reflect.Bool:
-		return AppendBool(dst, rv.Bool()), nil
+		return tuplewire.AppendBool(dst, rv.Bool()), nil
 	case reflect.Float32:
-		return AppendFloat32(dst, float32(rv.Float())), nil
+		return tuplewire.AppendFloat32(dst, float32(rv.Float())), nil
 	case reflect.Float64:
-		return AppendFloat64(dst, rv.Float()), nil
+		return tuplewire.AppendFloat64(dst, rv.Float()), nil
 	case reflect.Slice:
 		if rv.Type().Elem().Kind() == reflect.Uint8 {
-			return AppendBytes(dst, rv.Bytes()), nil
+			return tuplewire.AppendBytes(dst, rv.Bytes()), nil
 		}
 	}
 	return dst, encodeError(v, ErrUnsupportedType)
 }
 
 func appendLooseNested(dst []byte, t []any, depth int, tr *trail) ([]byte, error) {
-	if depth >= MaxDepth {
+	if depth >= wirecore.MaxDepth {
 		return dst, encodeError(t, ErrTooDeep)
 	}
-	out, err := appendLoose(BeginNested(dst), t, true, depth+1, tr)
+	out, err := appendLoose(tuplewire.BeginNested(dst), t, true, depth+1, tr)
 	if err != nil {
 		return dst, err
 	}
-	return EndNested(out), nil
+	return tuplewire.EndNested(out), nil
 }

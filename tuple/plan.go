@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -143,8 +144,8 @@ var (
 )
 
 func (b *planBuilder) layout(t reflect.Type, depth int) (*layout, error) {
-	if depth >= MaxDepth {
-		return nil, fmt.Errorf("%w: struct %v nests past MaxDepth", ErrTooDeep, t)
+	if depth >= wirecore.MaxDepth {
+		return nil, fmt.Errorf("%w: struct %v nests past wirecore.MaxDepth", ErrTooDeep, t)
 	}
 	lay := &layout{typ: t}
 	if err := b.addFields(lay, t, nil, depth); err != nil {

@@ -1,10 +1,10 @@
 package tuple
 
 import (
-	"errors"
 	"fmt"
 	"reflect"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -34,7 +34,7 @@ func (p *Plan[T]) UnmarshalPrefix(key []byte, v *T) (rest []byte, err error) {
 		s.framer.codec = &p.codec
 	}
 	rv := reflect.ValueOf(v).Elem()
-	end, err := s.structFields(topLevel(0), 0, p.layout, rv)
+	end, err := s.structFields(wirecore.TopLevel(0), 0, p.layout, rv)
 	if err != nil {
 		return nil, s.trail.place(err)
 	}
@@ -46,21 +46,21 @@ func (p *Plan[T]) UnmarshalPrefix(key []byte, v *T) (rest []byte, err error) {
 // that needs reflect's setters (new variables for pointer fields, an
 // extension's value) is done here, so that Scan's destinations never
 // reach them and stay on the stack.
-func (s *scanner) structFields(l level, depth int, lay *layout, rv reflect.Value) (int, error) {
+func (s *scanner) structFields(l wirecore.Level, depth int, lay *layout, rv reflect.Value) (int, error) {
 	n := len(lay.fields)
 	for i := range lay.fields {
 		f := &lay.fields[i]
-		st, at := l.next(s.in)
-		if st == stepElem {
+		st, at := l.Next(s.in)
+		if st == wirecore.StepElem {
 			if end, ok := s.plain(at, f, rv); ok {
-				l.pos = end
+				l.Pos = end
 				continue
 			}
 		}
 		var end int
 		var err error
 		switch st {
-		case stepElem, stepNull:
+		case wirecore.StepElem, wirecore.StepNull:
 			end, err = s.field(st, at, depth, f, fieldOf(rv, f))
 		default:
 			return 0, s.named(s.missing(st, l, at, i, n), f)
@@ -69,7 +69,7 @@ func (s *scanner) structFields(l level, depth int, lay *layout, rv reflect.Value
 			s.trail.add(i)
 			return 0, s.named(err, f)
 		}
-		l.pos = end
+		l.Pos = end
 	}
 	return s.close(l, n)
 }
@@ -89,29 +89,29 @@ func (s *scanner) plain(at int, f *planField, rv reflect.Value) (int, bool) {
 	case opString:
 		// The common string: short, ASCII, no escaped zero. Inlined, as
 		// in Scan's *string: a call to string costs more than the copy.
-		if end, ascii := shortEnd(in, at+1); end >= 0 && ascii && types.Code(in[at]) == types.CodeString {
+		if end, ascii := wirecore.ShortEnd(in, at+1); end >= 0 && ascii && types.Code(in[at]) == types.CodeString {
 			fieldOf(rv, f).SetString(s.keep(in[at+1 : end]))
 			return end + 1, true
 		}
 	case opInt:
-		if iv, n, ok := fixedInt(in[at:]); ok {
+		if iv, n, ok := wirecore.FixedInt(in[at:]); ok {
 			fv := fieldOf(rv, f)
-			if v, ok := iv.int64(); ok && !fv.OverflowInt(v) {
+			if v, ok := iv.Int64(); ok && !fv.OverflowInt(v) {
 				fv.SetInt(v)
 				return at + n, true
 			}
 		}
 	case opUint:
-		if iv, n, ok := fixedInt(in[at:]); ok && !iv.neg {
-			if fv := fieldOf(rv, f); !fv.OverflowUint(iv.mag) {
-				fv.SetUint(iv.mag)
+		if iv, n, ok := wirecore.FixedInt(in[at:]); ok && !iv.Neg {
+			if fv := fieldOf(rv, f); !fv.OverflowUint(iv.Mag) {
+				fv.SetUint(iv.Mag)
 				return at + n, true
 			}
 		}
 	case opUUID:
-		if types.Code(in[at]) == types.CodeUUID && len(in)-at >= SizeUUID {
-			copy(fieldOf(rv, f).Bytes(), in[at+1:at+SizeUUID]) // the array itself
-			return at + SizeUUID, true
+		if types.Code(in[at]) == types.CodeUUID && len(in)-at >= wirecore.SizeUUID {
+			copy(fieldOf(rv, f).Bytes(), in[at+1:at+wirecore.SizeUUID]) // the array itself
+			return at + wirecore.SizeUUID, true
 		}
 	}
 	return 0, false
@@ -119,15 +119,15 @@ func (s *scanner) plain(at int, f *planField, rv reflect.Value) (int, bool) {
 
 // field scans the element at in[at] (a nested null when st says so) into
 // the field f, whose value is fv, and returns the offset after it.
-func (s *scanner) field(st step, at, depth int, f *planField, fv reflect.Value) (int, error) {
+func (s *scanner) field(st wirecore.Step, at, depth int, f *planField, fv reflect.Value) (int, error) {
 	next := at + 2 // after a nested null
-	isNull := st == stepNull || s.in[at] == byte(types.CodeNull)
-	if st != stepNull && isNull {
+	isNull := st == wirecore.StepNull || s.in[at] == byte(types.CodeNull)
+	if st != wirecore.StepNull && isNull {
 		next = at + 1
 	}
 	switch {
 	case f.constant != nil:
-		if st == stepNull || !f.constant.prefixOf(s.in[at:]) {
+		if st == wirecore.StepNull || !f.constant.prefixOf(s.in[at:]) {
 			return 0, s.fail(at, ErrConstMismatch, fmt.Sprintf("want the constant %s", Printable(f.constant.enc)))
 		}
 		return at + len(f.constant.enc), nil
@@ -165,10 +165,10 @@ func (s *scanner) value(at, depth int, f *planField, fv reflect.Value) (int, err
 		if types.Code(s.in[at]) != types.CodeNested {
 			return 0, s.wrongKind(at, f.zero)
 		}
-		if depth >= MaxDepth {
-			return 0, s.fault(fault{at, faultTooDeep})
+		if depth >= wirecore.MaxDepth {
+			return 0, s.fault(wirecore.FaultAt(at, wirecore.FaultTooDeep))
 		}
-		return s.structFields(nestedLevel(at), depth+1, f.nested, fv)
+		return s.structFields(wirecore.NestedLevel(at), depth+1, f.nested, fv)
 	case f.asBytes:
 		return s.bytes(at, f.zero, func(b []byte) { fv.SetString(string(b)) })
 	case f.kind == reflect.String:
@@ -178,18 +178,18 @@ func (s *scanner) value(at, depth int, f *planField, fv reflect.Value) (int, err
 		}
 		return end, err
 	case f.kind >= reflect.Int && f.kind <= reflect.Int64:
-		return s.integer(at, f.zero, func(iv intValue) bool {
-			v, ok := iv.int64()
+		return s.integer(at, f.zero, func(iv wirecore.IntValue) bool {
+			v, ok := iv.Int64()
 			if ok = ok && !fv.OverflowInt(v); ok {
 				fv.SetInt(v)
 			}
 			return ok
 		})
 	case f.kind >= reflect.Uint && f.kind <= reflect.Uint64:
-		return s.integer(at, f.zero, func(iv intValue) bool {
-			ok := iv.big == nil && !iv.neg && !fv.OverflowUint(iv.mag)
+		return s.integer(at, f.zero, func(iv wirecore.IntValue) bool {
+			ok := iv.Big == nil && !iv.Neg && !fv.OverflowUint(iv.Mag)
 			if ok {
-				fv.SetUint(iv.mag)
+				fv.SetUint(iv.Mag)
 			}
 			return ok
 		})
@@ -209,17 +209,19 @@ func (s *scanner) descField(at, depth int, f *planField, fv reflect.Value) (int,
 	g := *f
 	g.desc = false
 	return s.descended(at, f.zero, func(inner *scanner) (int, error) {
-		return inner.field(stepElem, 0, depth, &g, fv)
+		return inner.field(wirecore.StepElem, 0, depth, &g, fv)
 	})
 }
 
-// named adds the field to a decoding error's detail, once: at the
-// deepest field, where the error happened.
+// named names the field in a decoding error, once: at the deepest
+// field, where the error happened. It names a copy, leaving the error it
+// was given to whoever made it.
 func (s *scanner) named(err error, f *planField) error {
-	var de *DecodeError
-	if errors.As(err, &de) && !de.fieldNamed {
-		de.Detail = fmt.Sprintf("field %s (%v): %s", f.name, f.typ, de.Detail)
-		de.fieldNamed = true
+	if de, ok := err.(*DecodeError); ok && de.Field == "" {
+		c := *de
+		c.Field = fmt.Sprintf("%s (%v)", f.name, f.typ)
+		c.Detail = "field " + c.Field + ": " + c.Detail
+		return &c
 	}
 	return err
 }

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"unicode/utf8"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -36,7 +38,7 @@ func (p *Plan[T]) Marshal(v *T) ([]byte, error) {
 // *v on those fields starts with.
 func (p *Plan[T]) AppendPrefix(dst []byte, v *T, fields int) ([]byte, error) {
 	if fields < 0 || fields > len(p.layout.fields) {
-		return dst, fmt.Errorf("tuple: a prefix of %d fields of %v, which has %d", fields, p.layout.typ, len(p.layout.fields))
+		return dst, &EncodeError{Type: p.layout.typ, Err: ErrTooManyElements, Detail: fmt.Sprintf("a prefix of %d fields of %v, which has %d", fields, p.layout.typ, len(p.layout.fields))}
 	}
 	e := planEncoder{codec: &p.codec}
 	out, err := e.fields(dst, p.layout, reflect.ValueOf(v).Elem(), fields, false, 0)
@@ -103,13 +105,13 @@ func (e *planEncoder) plain(dst []byte, f *planField, rv reflect.Value) (out []b
 	case opConst:
 		return append(dst, f.constant.enc...), true
 	case opString:
-		if v := fieldOf(rv, f).String(); plainASCII(v) { // short ASCII with no 00: as it is
+		if v := fieldOf(rv, f).String(); wirecore.PlainASCII(v) { // short ASCII with no 00: as it is
 			return append(append(append(dst, byte(types.CodeString)), v...), 0x00), true
 		}
 	case opInt:
-		return AppendInt(dst, fieldOf(rv, f).Int()), true
+		return tuplewire.AppendInt(dst, fieldOf(rv, f).Int()), true
 	case opUint:
-		return AppendUint(dst, fieldOf(rv, f).Uint()), true
+		return tuplewire.AppendUint(dst, fieldOf(rv, f).Uint()), true
 	case opUUID:
 		return append(append(dst, byte(types.CodeUUID)), fieldOf(rv, f).Bytes()...), true
 	}
@@ -121,9 +123,9 @@ func (e *planEncoder) field(dst []byte, f *planField, fv reflect.Value, nested b
 	if f.nullable {
 		if fv.IsNil() {
 			if nested {
-				return AppendNestedNull(dst), nil
+				return tuplewire.AppendNestedNull(dst), nil
 			}
-			return AppendNull(dst), nil
+			return tuplewire.AppendNull(dst), nil
 		}
 		fv = fv.Elem()
 	}
@@ -137,7 +139,7 @@ func (e *planEncoder) field(dst []byte, f *planField, fv reflect.Value, nested b
 	if err != nil {
 		return dst, err
 	}
-	return appendDesc(dst, e.codec.descCode(), asc), nil
+	return tuplewire.AppendDesc(dst, e.codec.descCode(), asc), nil
 }
 
 // value appends fv as one element, by its kind; reflect's readers keep
@@ -147,14 +149,14 @@ func (e *planEncoder) value(dst []byte, f *planField, fv reflect.Value, nested b
 	case f.ext != nil:
 		return e.general(dst, fv.Interface(), nested, depth)
 	case f.nested != nil:
-		if depth >= MaxDepth {
+		if depth >= wirecore.MaxDepth {
 			return dst, encodeError(nil, ErrTooDeep)
 		}
-		out, err := e.fields(BeginNested(dst), f.nested, fv, len(f.nested.fields), true, depth+1)
+		out, err := e.fields(tuplewire.BeginNested(dst), f.nested, fv, len(f.nested.fields), true, depth+1)
 		if err != nil {
 			return dst, err
 		}
-		return EndNested(out), nil
+		return tuplewire.EndNested(out), nil
 	}
 	switch fv.Kind() {
 	case reflect.String:
@@ -163,27 +165,27 @@ func (e *planEncoder) value(dst []byte, f *planField, fv reflect.Value, nested b
 			return dst, &EncodeError{Type: f.typ, Err: ErrInvalidUTF8}
 		}
 		if f.asBytes {
-			return append(appendEscapedString(append(dst, byte(types.CodeBytes)), s), 0x00), nil
+			return append(wirecore.AppendEscapedString(append(dst, byte(types.CodeBytes)), s), 0x00), nil
 		}
-		return AppendString(dst, s), nil
+		return tuplewire.AppendString(dst, s), nil
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return AppendInt(dst, fv.Int()), nil
+		return tuplewire.AppendInt(dst, fv.Int()), nil
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return AppendUint(dst, fv.Uint()), nil
+		return tuplewire.AppendUint(dst, fv.Uint()), nil
 	case reflect.Bool:
-		return AppendBool(dst, fv.Bool()), nil
+		return tuplewire.AppendBool(dst, fv.Bool()), nil
 	case reflect.Float64:
-		return AppendFloat64(dst, fv.Float()), nil
+		return tuplewire.AppendFloat64(dst, fv.Float()), nil
 	case reflect.Float32:
 		if p, ok := fv.Addr().Interface().(*float32); ok {
-			return AppendFloat32(dst, *p), nil // bit for bit
+			return tuplewire.AppendFloat32(dst, *p), nil // bit for bit
 		}
-		return AppendFloat32(dst, float32(fv.Float())), nil
+		return tuplewire.AppendFloat32(dst, float32(fv.Float())), nil
 	case reflect.Array: // 16 bytes: a UUID (fields are addressable)
 		return append(append(dst, byte(types.CodeUUID)), fv.Bytes()...), nil
 	case reflect.Slice:
 		if fv.Type().Elem().Kind() == reflect.Uint8 {
-			return AppendBytes(dst, fv.Bytes()), nil
+			return tuplewire.AppendBytes(dst, fv.Bytes()), nil
 		}
 	case reflect.Struct, reflect.Pointer: // big.Int, *big.Int, Versionstamp
 		if fv.Kind() == reflect.Struct {

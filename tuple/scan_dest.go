@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -26,7 +28,7 @@ type Hook struct {
 //
 //	var at time.Time
 //	err := tuple.Scan(key, &user, tuple.Into(&at, func(b []byte) (time.Time, int, error) {
-//		ns, n, err := tuple.ConsumeInt(b)
+//		ns, n, err := tuplewire.ConsumeInt(b)
 //		return time.Unix(0, ns), n, err
 //	}))
 func Into[T any](p *T, decode func(elem []byte) (T, int, error)) Hook {
@@ -60,7 +62,7 @@ func (s *scanner) null(d any, pos int) error {
 func (s *scanner) wrongKind(pos int, dst any) error {
 	code := types.Code(s.in[pos])
 	if code.Kind() == types.KindInvalid && (s.codec.extensionFor(code) == nil) {
-		return s.fault(fault{pos, faultCode})
+		return s.fault(wirecore.FaultAt(pos, wirecore.FaultCode))
 	}
 	return s.fail(pos, ErrWrongType, fmt.Sprintf("a %s element cannot go into %v", code.Kind(), reflect.TypeOf(dst)))
 }
@@ -80,9 +82,7 @@ func (s *scanner) hook(pos int, h Hook) (int, error) {
 // shifted places an error about in[pos:] in the key.
 func (s *scanner) shifted(err error, pos int) error {
 	if de, ok := err.(*DecodeError); ok {
-		placed := *de
-		placed.Offset += pos
-		return &placed
+		return de.Rebase(pos)
 	}
 	return &DecodeError{Offset: pos, Code: types.Code(s.in[pos]), Err: err, Detail: err.Error()}
 }
@@ -108,7 +108,7 @@ func (s *scanner) descended(pos int, dst any, decode func(inner *scanner) (int, 
 	if !ok {
 		return 0, s.fail(pos, ErrWrongType, fmt.Sprintf("a %s element is not descending (the codec needs DescExtension)", types.Code(s.in[pos])))
 	}
-	asc, n, err := readDesc(s.in[pos:], nil)
+	asc, n, err := tuplewire.ConsumeDesc(nil, s.in[pos:])
 	if err != nil {
 		return 0, s.shifted(err, pos)
 	}
@@ -126,7 +126,10 @@ func (s *scanner) descended(pos int, dst any, decode func(inner *scanner) (int, 
 	end, err := decode(&inner)
 	switch {
 	case err != nil:
-		return 0, s.shifted(err, pos+1) // an offset inside the wrapped element
+		if de, ok := err.(*DecodeError); ok { // an offset into asc: place it in the key
+			return 0, de.Rebase(pos + tuplewire.DescOffset(asc, de.Offset) - de.Offset)
+		}
+		return 0, s.shifted(err, pos+1)
 	case end != len(asc):
 		return 0, s.fail(pos, ErrInvalidCode, "descending element holds more than one element")
 	}
@@ -146,18 +149,18 @@ func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 	e := rv.Elem()
 	switch e.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return s.integer(pos, d, func(iv intValue) bool {
-			v, ok := iv.int64()
+		return s.integer(pos, d, func(iv wirecore.IntValue) bool {
+			v, ok := iv.Int64()
 			if ok && !e.OverflowInt(v) {
 				e.SetInt(v)
 			}
 			return ok && !e.OverflowInt(v)
 		})
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return s.integer(pos, d, func(iv intValue) bool {
-			ok := iv.big == nil && !iv.neg && !e.OverflowUint(iv.mag)
+		return s.integer(pos, d, func(iv wirecore.IntValue) bool {
+			ok := iv.Big == nil && !iv.Neg && !e.OverflowUint(iv.Mag)
 			if ok {
-				e.SetUint(iv.mag)
+				e.SetUint(iv.Mag)
 			}
 			return ok
 		})
@@ -195,7 +198,7 @@ func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 			return s.bytes(pos, d, func(v []byte) { e.SetBytes(v) })
 		}
 	case reflect.Array:
-		if e.Type().Elem().Kind() == reflect.Uint8 && e.Len() == SizeUUID-1 {
+		if e.Type().Elem().Kind() == reflect.Uint8 && e.Len() == wirecore.SizeUUID-1 {
 			end, err := s.fixed(pos, types.CodeUUID, d)
 			if err == nil {
 				reflect.Copy(e, reflect.ValueOf(s.in[pos+1:end]))

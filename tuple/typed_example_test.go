@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/google/uuid"
 )
 
@@ -108,7 +109,7 @@ func ExampleInto() {
 	key := tuple.Tuple{"session", int64(1700000000123456789)}.Pack()
 	var at time.Time
 	err := tuple.Scan(key, "session", tuple.Into(&at, func(b []byte) (time.Time, int, error) {
-		ns, n, err := tuple.ConsumeInt(b)
+		ns, n, err := tuplewire.ConsumeInt(b)
 		return time.Unix(0, ns).UTC(), n, err
 	}))
 	fmt.Println(at.Format(time.RFC3339Nano), err)
