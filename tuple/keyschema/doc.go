@@ -95,7 +95,7 @@
 // A witness's keys are the bytes tuple.Codec writes, with DescExtension
 // for descending fields, and a time or duration as its integer count of
 // units. Decoding under NEW walks NEW's schema over OLD's bytes with the
-// tuple layer's Consume functions: each element must be of its field's
+// Consume functions of package tuplewire: each element must be of its field's
 // kind and within its range, each constant must be its constant, and the
 // key must end where the schema does. Every witness Diff returns held
 // when it was made.

@@ -213,7 +213,7 @@ func element(t *Type, v any) (any, error) {
 		if t.Kind == KindTime || t.Kind == KindDuration {
 			n = new(big.Int).Quo(n, big.NewInt(unitNanos[t.Unit]))
 		}
-		return tuple.NormalizeInt(n), nil
+		return n, nil // encoded in the same minimal form as an int64 or uint64
 	}
 	return v, nil
 }

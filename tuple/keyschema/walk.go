@@ -7,6 +7,7 @@ import (
 	"math/big"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -29,7 +30,7 @@ func (e *keyError) Error() string {
 func (e *keyError) Unwrap() error { return e.Err }
 
 // decodeKey reads a key under s by walking s's items over it with the
-// tuple layer's Consume functions: each element must be of its field's
+// Consume functions of package tuplewire: each element must be of its field's
 // kind and in its range, each constant must be its constant, and the
 // key must end where the items end.
 func decodeKey(s *Schema, key []byte) (record, error) {
@@ -178,7 +179,7 @@ func (w walker) value(t *Type, b []byte, base int, nested bool, path string) (an
 		return fail(fmt.Errorf("a null, but %s is not nullable", t))
 	}
 	if isInteger(t.Kind) {
-		v, n, err := tuple.ConsumeBigInt(b)
+		v, n, err := tuplewire.ConsumeBigInt(b)
 		if err != nil {
 			return fail(err)
 		}
@@ -197,23 +198,23 @@ func (w walker) value(t *Type, b []byte, base int, nested bool, path string) (an
 	return v, n, nil
 }
 
-// scalar reads a scalar of kind k with its tuple-layer Consume function.
+// scalar reads a scalar of kind k with its tuplewire Consume function.
 func (w walker) scalar(k Kind, b []byte) (any, int, error) {
 	switch k {
 	case KindString:
-		return unpack(tuple.ConsumeString(b))
+		return unpack(tuplewire.ConsumeString(b))
 	case KindBytes:
-		return unpack(tuple.ConsumeBytes(b))
+		return unpack(tuplewire.ConsumeBytes(b))
 	case KindBool:
-		return unpack(tuple.ConsumeBool(b))
+		return unpack(tuplewire.ConsumeBool(b))
 	case KindFloat32:
-		return unpack(tuple.ConsumeFloat32(b))
+		return unpack(tuplewire.ConsumeFloat32(b))
 	case KindFloat64:
-		return unpack(tuple.ConsumeFloat64(b))
+		return unpack(tuplewire.ConsumeFloat64(b))
 	case KindUUID:
-		return unpack(tuple.ConsumeUUID(b))
+		return unpack(tuplewire.ConsumeUUID(b))
 	case KindVersionstamp:
-		return unpack(tuple.ConsumeVersionstamp(b))
+		return unpack(tuplewire.ConsumeVersionstamp(b))
 	case KindTuple:
 		if b[0] != byte(types.CodeNested) {
 			return unpack(tuple.ConsumeTuple(b)) // its error
