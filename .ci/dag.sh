@@ -16,6 +16,7 @@ declare -A allowed=(
   [tuple/tuplewire]="types tuple/internal/wirecore"
   [tuple]="types fdb tuple/internal/wirecore tuple/tuplewire"
   [tuple/tupledecimal]="types fdb tuple/internal/wirecore tuple/tuplewire tuple"
+  [tuple/keyschema]="types fdb tuple/internal/wirecore tuple/tuplewire tuple"
   [subspace]="types fdb tuple/internal/wirecore tuple/tuplewire tuple"
   [nested]="types fdb tuple/internal/wirecore tuple/tuplewire tuple"
   [nested/timeline]="types fdb tuple/internal/wirecore tuple/tuplewire tuple nested"
@@ -25,7 +26,7 @@ declare -A allowed=(
   [internal/testrows]="types fdb tuple/internal/wirecore tuple/tuplewire tuple vectors"
   [property_test]=""
   [property_test/gen]="types fdb tuple/internal/wirecore tuple/tuplewire tuple nested"
-  [property_test/order]="types fdb tuple/internal/wirecore tuple/tuplewire tuple"
+  [property_test/order]="types fdb tuple/internal/wirecore tuple/tuplewire tuple tuple/keyschema"
   [compat]="types fdb tuple/internal/wirecore tuple/tuplewire tuple nested vectors property_test/gen"
   [cmd/fdbtuple]="*"
 )

@@ -21,6 +21,10 @@
 // property_test/order's CheckSchema fails a test on a breaking change to
 // a golden schema file.
 //
+// Place in the import DAG: above tuple and tuplewire, as a tool over
+// their keys. It must not import nested, vectors, compat, property_test
+// or cmd/fdbtuple (property_test/order and cmd/fdbtuple import it).
+//
 // # Schema text
 //
 // The grammar, exactly (one space after each comma and after a field's
