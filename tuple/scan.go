@@ -119,3 +119,14 @@ func (s *scanner) fault(f fault) error {
 	d := decoder{framer: s.framer}
 	return d.describe(f)
 }
+
+// Constant is a Scan destination that is no variable but a value the
+// element must be: Const makes one.
+type Constant struct{ v any }
+
+// Const returns the Scan destination that matches the element v encodes
+// to, byte for byte (ErrConstMismatch otherwise), and sets nothing:
+// tuple.Scan(key, tuple.Const("USER"), &user). A destination that is no
+// pointer and not marked so is ErrNotPointer, so that a forgotten & is an
+// error rather than a silent match.
+func Const(v any) Constant { return Constant{v} }

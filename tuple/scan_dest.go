@@ -7,6 +7,7 @@ package tuple
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"reflect"
 
 	"github.com/fdbtuple/fdbtuple/types"
@@ -40,7 +41,8 @@ func Into[T any](p *T, decode func(elem []byte) (T, int, error)) Hook {
 }
 
 // null stores a null element (00 at the top level, 00 FF inside a nested
-// tuple) into d, which must be able to hold one.
+// tuple) into d, which must be able to hold one: *any, or a pointer to a
+// nullable type of the table (**T).
 func (s *scanner) null(d any, pos int) error {
 	switch p := d.(type) {
 	case nil:
@@ -49,9 +51,11 @@ func (s *scanner) null(d any, pos int) error {
 		*p = nil
 		return nil
 	}
-	if rv := reflect.ValueOf(d); rv.Kind() == reflect.Pointer && !rv.IsNil() && rv.Elem().Kind() == reflect.Pointer {
-		rv.Elem().SetZero() // any **T: a null needs no T
-		return nil
+	if rv := reflect.ValueOf(d); rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		if g := typeOf(rv.Type().Elem()); g.rule == rulePointer || g.rule == ruleAny {
+			rv.Elem().SetZero() // a null needs no T
+			return nil
+		}
 	}
 	return s.fail(pos, ErrWrongType, fmt.Sprintf("a null element cannot go into %v", reflect.TypeOf(d)))
 }
@@ -133,27 +137,44 @@ func (s *scanner) descended(pos int, dst any, decode func(inner *scanner) (int, 
 	return pos + n, nil
 }
 
-// reflected scans into the destinations the type switch of one does not
-// name: named types, pointers to pointers, and constants.
+// reflected scans into the destinations the type switches of one and
+// rare do not name, by the type table: named types of strings, byte
+// strings, integers, floats, booleans, UUIDs and tuples. It sets them
+// with reflect's setters, which keep destinations on the stack; the rows
+// that would need a method call on the destination or a pointer stored
+// into it (a custom type, a **T of a named type, a struct) are a Plan's,
+// and an error here says so. A destination that is no pointer is an
+// error: a forgotten &, or a constant not marked Const.
 func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 	rv := reflect.ValueOf(d)
-	if rv.Kind() != reflect.Pointer {
-		return s.constant(d, pos, depth)
-	}
-	if rv.IsNil() {
+	switch {
+	case rv.Kind() != reflect.Pointer:
+		return 0, s.fail(pos, ErrNotPointer, fmt.Sprintf("destination %v is no pointer: pass &v to set v, or tuple.Const(v) to match a constant", reflect.TypeOf(d)))
+	case rv.IsNil():
 		return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("destination %v is a nil pointer", reflect.TypeOf(d)))
 	}
-	e := rv.Elem()
-	switch e.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+	g, e := typeOf(rv.Type().Elem()), rv.Elem()
+	if err := g.decodeErr(); err != nil {
+		return 0, s.fail(pos, ErrUnsupportedType, err.Error())
+	}
+	switch g.rule {
+	case ruleString:
+		v, end, err := s.string(pos, d)
+		if err == nil {
+			e.SetString(v)
+		}
+		return end, err
+	case ruleBytes:
+		return s.bytes(pos, d, func(v []byte) { e.SetBytes(v) })
+	case ruleInt, ruleDuration:
 		return s.integer(pos, d, func(iv intValue) bool {
 			v, ok := iv.int64()
-			if ok && !e.OverflowInt(v) {
+			if ok = ok && !e.OverflowInt(v); ok {
 				e.SetInt(v)
 			}
-			return ok && !e.OverflowInt(v)
+			return ok
 		})
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+	case ruleUint:
 		return s.integer(pos, d, func(iv intValue) bool {
 			ok := iv.big == nil && !iv.neg && !e.OverflowUint(iv.mag)
 			if ok {
@@ -161,55 +182,60 @@ func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 			}
 			return ok
 		})
-	case reflect.String:
-		v, end, err := s.string(pos, d)
-		if err == nil {
-			e.SetString(v)
-		}
-		return end, err
-	case reflect.Bool:
+	case ruleBool:
 		var b bool
 		end, err := s.one(&b, pos, depth)
-		e.SetBool(b)
-		return end, err
-	case reflect.Float32, reflect.Float64:
-		// reflect's setters are the ones that do not make destinations
-		// escape; SetFloat quiets a float32 signalling NaN, which a
-		// destination of type *float32 keeps.
-		var f float64
-		var end int
-		var err error
-		if e.Kind() == reflect.Float32 {
-			var f32 float32
-			end, err = s.one(&f32, pos, depth)
-			f = float64(f32)
-		} else {
-			end, err = s.one(&f, pos, depth)
+		if err == nil {
+			e.SetBool(b)
 		}
+		return end, err
+	case ruleFloat64:
+		var f float64
+		end, err := s.one(&f, pos, depth)
 		if err == nil {
 			e.SetFloat(f)
 		}
 		return end, err
-	case reflect.Slice:
-		if e.Type().Elem().Kind() == reflect.Uint8 {
-			return s.bytes(pos, d, func(v []byte) { e.SetBytes(v) })
+	case ruleFloat32:
+		var f float32
+		end, err := s.one(&f, pos, depth)
+		if err != nil {
+			return 0, err
 		}
-	case reflect.Array:
-		if e.Type().Elem().Kind() == reflect.Uint8 && e.Len() == SizeUUID-1 {
-			end, err := s.fixed(pos, types.CodeUUID, d)
-			if err == nil {
-				reflect.Copy(e, reflect.ValueOf(s.in[pos+1:end]))
-			}
-			return end, err
+		if b := math.Float32bits(f); f != f && b&(1<<22) == 0 {
+			// SetFloat goes through float64, which would quiet it.
+			return 0, s.fail(pos, ErrOutOfRange, fmt.Sprintf("a signalling NaN cannot go into %v bit for bit (reflect sets it through float64); scan into a *float32 or use a Plan", e.Type()))
 		}
+		e.SetFloat(float64(f))
+		return end, nil
+	case ruleUUID:
+		end, err := s.fixed(pos, types.CodeUUID, d)
+		if err == nil {
+			copy(e.Bytes(), s.in[pos+1:end]) // the array itself, of any byte type
+		}
+		return end, err
+	case ruleTuple:
+		var t Tuple
+		end, err := s.one(&t, pos, depth)
+		if err != nil {
+			return 0, err
+		}
+		if t == nil {
+			e.SetZero()
+			return end, nil
+		}
+		e.SetLen(0) // Grow, SetLen and Copy set a slice without Set
+		e.Grow(len(t))
+		e.SetLen(len(t))
+		reflect.Copy(e, reflect.ValueOf([]any(t)))
+		return end, nil
 	}
-	return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("cannot scan into %v", reflect.TypeOf(d)))
+	return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("Scan keeps its destinations on the stack, so it calls no method of one and stores no pointer into one: scan a %v with a Plan (a struct field of that type), or with tuple.Into", e.Type()))
 }
 
 // constant checks that the element at in[pos] is the encoding of c, as
-// AppendElems writes it: a value of a standard element type or of a named
-// string, integer, float, boolean or byte-slice type. (The general
-// encoder's extension calls would make every destination escape.)
+// AppendElems writes it. (The general encoder's extension calls would
+// make every destination escape.)
 func (s *scanner) constant(c any, pos, depth int) (int, error) {
 	end, err := s.skip(pos, depth)
 	if err != nil {
@@ -222,7 +248,17 @@ func (s *scanner) constant(c any, pos, depth int) (int, error) {
 		return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("a constant of type %v: %v", reflect.TypeOf(c), err))
 	}
 	if !bytes.Equal(s.in[pos:end], want) {
-		return 0, s.fail(pos, ErrConstMismatch, fmt.Sprintf("want the constant %s, found %s", Printable(want), Printable(s.in[pos:end])))
+		return 0, s.fail(pos, ErrConstMismatch, fmt.Sprintf("want the constant %s, found %s", s.elemText(want), s.elemText(s.in[pos:end])))
 	}
 	return end, nil
+}
+
+// elemText is the text form of the one element elem, as a person reads it
+// in an error ("POST", 7), or its bytes when it does not decode.
+func (s *scanner) elemText(elem []byte) string {
+	v, n, err := s.codec.ConsumeElement(elem)
+	if err != nil || n != len(elem) {
+		return Printable(elem)
+	}
+	return s.codec.FormatElement(v)
 }

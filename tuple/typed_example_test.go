@@ -57,7 +57,7 @@ func ExamplePlan_Schema() {
 	fmt.Println(plan.Schema())
 	fmt.Println(plan.NumFields())
 	// Output:
-	// ("USER", User uuid.UUID, "POST", Post int64, "COMMENT", Comment desc(int64), "REACT", React int64)
+	// ("USER", User uuid, "POST", Post int64, "COMMENT", Comment desc(int64), "REACT", React int64)
 	// 8
 }
 
@@ -82,7 +82,7 @@ func ExampleScan() {
 	var user uuid.UUID
 	var post int64
 	// "USER" and "POST" are constants: the elements must be exactly them.
-	err := tuple.Scan(key, "USER", &user, "POST", &post)
+	err := tuple.Scan(key, tuple.Const("USER"), &user, tuple.Const("POST"), &post)
 	fmt.Println(user == ada, post, err)
 	// Output: true 1234 <nil>
 }
@@ -90,7 +90,7 @@ func ExampleScan() {
 func ExampleScanPrefix() {
 	key := tuple.Tuple{"orders", int64(17), "2026-11-23", 3.5}.Pack()
 	var customer int64
-	rest, err := tuple.ScanPrefix(key, "orders", &customer)
+	rest, err := tuple.ScanPrefix(key, tuple.Const("orders"), &customer)
 	fmt.Println(customer, tuple.Describe(rest), err)
 	// Output: 17 ("2026-11-23", 3.5) <nil>
 }
@@ -99,7 +99,7 @@ func ExampleCodec_Scan() {
 	codec := tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(tuple.DefaultDescCode)}}
 	key, _ := codec.Pack(tuple.Tuple{"events", tuple.Desc{V: int64(1700000000)}})
 	var ts int64
-	err := codec.Scan(key, "events", tuple.Desc{V: &ts})
+	err := codec.Scan(key, tuple.Const("events"), tuple.Desc{V: &ts})
 	fmt.Println(ts, err)
 	// Output: 1700000000 <nil>
 }
@@ -107,7 +107,7 @@ func ExampleCodec_Scan() {
 func ExampleInto() {
 	key := tuple.Tuple{"session", int64(1700000000123456789)}.Pack()
 	var at time.Time
-	err := tuple.Scan(key, "session", tuple.Into(&at, func(b []byte) (time.Time, int, error) {
+	err := tuple.Scan(key, tuple.Const("session"), tuple.Into(&at, func(b []byte) (time.Time, int, error) {
 		ns, n, err := tuple.ConsumeInt(b)
 		return time.Unix(0, ns).UTC(), n, err
 	}))
