@@ -42,7 +42,7 @@ import (
 // The name before the comma, when there is one and the field is not a
 // constant, names the field in Schema and in errors.
 type Plan[T any] struct {
-	core planCore
+	planCore
 }
 
 // planCore is what a Plan[T] and a DynamicPlan share: the codec, the
@@ -58,28 +58,29 @@ type planCore struct {
 // DescExtension(DefaultDescCode) to its own copy of c. Its errors wrap
 // ErrNotStruct, ErrBadTag, ErrNoExtension or ErrUnsupportedType.
 func NewPlan[T any](c Codec) (*Plan[T], error) {
-	p := new(Plan[T])
-	if err := p.core.compile(c, reflect.TypeFor[T]()); err != nil {
+	p := &Plan[T]{}
+	if err := p.compile(c, reflect.TypeFor[T](), "NewPlan"); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-// compile makes the core of the plan of struct type t.
-func (p *planCore) compile(c Codec, t reflect.Type) error {
+// compile sets p to the plan of struct type t for codec c; caller names
+// the constructor in errors.
+func (p *planCore) compile(c Codec, t reflect.Type, caller string) error {
 	if t.Kind() != reflect.Struct {
-		return fmt.Errorf("tuple: NewPlan of %v: %w", t, ErrNotStruct)
+		return fmt.Errorf("tuple: %s of %v: %w", caller, t, ErrNotStruct)
 	}
 	if err := c.check(); err != nil {
 		return err
 	}
 	lay, err := layoutOf(t)
 	if err != nil {
-		return fmt.Errorf("tuple: NewPlan of %v: %w", t, err)
+		return fmt.Errorf("tuple: %s of %v: %w", caller, t, err)
 	}
 	needsDesc, err := lay.checkCodec(&c)
 	if err != nil {
-		return fmt.Errorf("tuple: NewPlan of %v: %w", t, err)
+		return fmt.Errorf("tuple: %s of %v: %w", caller, t, err)
 	}
 	if needsDesc && c.descCode() == 0 {
 		c.Extensions = append(append([]Extension(nil), c.Extensions...), DescExtension(DefaultDescCode))
@@ -187,4 +188,4 @@ func (f *planField) plainOp() planOp {
 // level: its fields, with an embedded struct's counted one by one and a
 // nested struct as one. It is the largest prefix AppendPrefix and Range
 // take.
-func (p *Plan[T]) NumFields() int { return len(p.core.layout.fields) }
+func (p *Plan[T]) NumFields() int { return len(p.layout.fields) }

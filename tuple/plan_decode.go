@@ -14,13 +14,13 @@ import (
 // Path starts with the element's index and whose Detail names the field
 // and its Go type.
 func (p *Plan[T]) Unmarshal(key []byte, v *T) error {
-	return p.core.unmarshal(key, reflect.ValueOf(v).Elem())
+	return p.unmarshal(key, reflect.ValueOf(v).Elem())
 }
 
 // UnmarshalPrefix decodes the fields of *v from the start of key and
 // returns the rest of the key.
 func (p *Plan[T]) UnmarshalPrefix(key []byte, v *T) (rest []byte, err error) {
-	return p.core.unmarshalPrefix(key, reflect.ValueOf(v).Elem())
+	return p.unmarshalPrefix(key, reflect.ValueOf(v).Elem())
 }
 
 func (p *planCore) unmarshal(key []byte, rv reflect.Value) error {

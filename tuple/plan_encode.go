@@ -13,21 +13,21 @@ import (
 // value. On error it returns dst unchanged and an error that names the
 // field and wraps an *EncodeError.
 func (p *Plan[T]) Append(dst []byte, v *T) ([]byte, error) {
-	return p.core.appendPrefix(dst, reflect.ValueOf(v).Elem(), len(p.core.layout.fields))
+	return p.appendPrefix(dst, reflect.ValueOf(v).Elem(), len(p.layout.fields))
 }
 
 // Marshal returns the key of *v in a new slice. The plan remembers the
 // longest key it has made, so that a slice of that size almost always
 // holds the key: one allocation, after the first.
 func (p *Plan[T]) Marshal(v *T) ([]byte, error) {
-	return p.core.marshal(reflect.ValueOf(v).Elem())
+	return p.marshal(reflect.ValueOf(v).Elem())
 }
 
 // AppendPrefix appends the elements of the first fields fields of *v (a
 // nested struct counts as one): the prefix that every key agreeing with
 // *v on those fields starts with.
 func (p *Plan[T]) AppendPrefix(dst []byte, v *T, fields int) ([]byte, error) {
-	return p.core.appendPrefix(dst, reflect.ValueOf(v).Elem(), fields)
+	return p.appendPrefix(dst, reflect.ValueOf(v).Elem(), fields)
 }
 
 // Range returns the keys of every *T whose first fields fields equal

@@ -70,6 +70,9 @@ func (b *tableBuilder) addFields(lay *layout, t reflect.Type, index []int, viaPo
 		}
 		isConst := hasOption(opts, "const")
 		if !sf.IsExported() && !isConst {
+			if hasTag && tag != "" { // a forgotten ,const, most likely
+				return fmt.Errorf("field %s: %w: a tuple tag on an unexported field does nothing; add ,const for a constant (tuple:\"%s,const\"), or export the field", sf.Name, ErrBadTag, name)
+			}
 			continue
 		}
 		f := planField{name: sf.Name, index: idx, typ: sf.Type, viaPointer: viaPointer, zero: reflect.Zero(sf.Type).Interface()}

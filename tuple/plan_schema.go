@@ -34,7 +34,7 @@ import (
 // change to T that would change stored keys changes the schema.
 //
 //	("USER", User uuid, "POST", Post int64, "COMMENT", Comment desc(time(ns)), Note *string)
-func (p *Plan[T]) Schema() string { return p.core.schema() }
+func (p *Plan[T]) Schema() string { return p.schema() }
 
 func (p *planCore) schema() string {
 	var b strings.Builder

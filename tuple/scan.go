@@ -80,7 +80,7 @@ func (s *scanner) tuple(l level, depth int, dst []any) (int, error) {
 // the n it must hold was due: ErrTooFewElements, or a nested tuple
 // without its closing 00.
 func (s *scanner) missing(st step, l level, at, i, n int) error {
-	if st == stepOpen {
+	if st == stepOpen && !s.lenient { // lenient, a nested tuple may run to the end, as Unpack reads it
 		return s.fail(l.open, ErrUnterminated, "nested tuple has no closing 00")
 	}
 	s.trail.add(i)
@@ -97,6 +97,9 @@ func (s *scanner) close(l level, n int) (int, error) {
 	case stepEnd:
 		return l.pos, nil
 	case stepOpen:
+		if s.lenient { // as lenient Unpack reads a nested tuple that runs to the end
+			return len(s.in), nil
+		}
 		return 0, s.fail(l.open, ErrUnterminated, "nested tuple has no closing 00")
 	default:
 		s.trail.add(n)

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strings"
 
 	"github.com/fdbtuple/fdbtuple/types"
 )
@@ -66,7 +67,24 @@ func (s *scanner) wrongKind(pos int, dst any) error {
 	if code.Kind() == types.KindInvalid && (s.codec.extensionFor(code) == nil) {
 		return s.fault(fault{pos, faultCode})
 	}
-	return s.fail(pos, ErrWrongType, fmt.Sprintf("a %s element cannot go into %v", code.Kind(), reflect.TypeOf(dst)))
+	what := code.Kind().String()
+	hint := ""
+	if x := s.codec.extensionFor(code); x != nil && code.Kind() == types.KindInvalid {
+		what = x.Name()
+		if _, ok := x.(descExtension); ok {
+			hint = ": it is descending; scan it into tuple.Desc{V: dst}, or tag the field desc"
+		}
+	}
+	return s.fail(pos, ErrWrongType, fmt.Sprintf("%s element cannot go into %v%s", withArticle(what), reflect.TypeOf(dst), hint))
+}
+
+// withArticle puts "a" or "an" before a word, as English wants it: an
+// int element, a string element.
+func withArticle(word string) string {
+	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+		return "an " + word
+	}
+	return "a " + word
 }
 
 // hook runs a destination from Into.
@@ -110,7 +128,7 @@ func (s *scanner) descended(pos int, dst any, decode func(inner *scanner) (int, 
 		return 0, s.wrongKind(pos, dst)
 	}
 	if !ok {
-		return 0, s.fail(pos, ErrWrongType, fmt.Sprintf("a %s element is not descending (the codec needs DescExtension)", types.Code(s.in[pos])))
+		return 0, s.fail(pos, ErrWrongType, fmt.Sprintf("%s element is not descending (the codec needs DescExtension)", withArticle(types.Code(s.in[pos]).String())))
 	}
 	asc, n, err := readDesc(s.in[pos:], nil)
 	if err != nil {
