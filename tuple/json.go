@@ -57,6 +57,8 @@ func officialShape(t []any, depth int) ([]any, error) {
 			out[i] = [16]byte(v)
 		case Versionstamp:
 			out[i] = officialVersionstamp(v)
+		case big.Int:
+			out[i] = &v // its MarshalJSON is on the pointer
 		case *big.Int:
 			if v == nil {
 				out[i] = nil // a nil pointer is a null
