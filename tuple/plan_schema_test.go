@@ -209,8 +209,8 @@ type schemaAll struct {
 	Stamp   tuple.Versionstamp
 	Tup     tuple.Tuple
 	Any     any
-	TTL     time.Duration `tuple:",unit=ms"`
-	At      time.Time     `tuple:",unit=s"`
+	TTL     time.Duration   `tuple:",unit=ms"`
+	At      time.Time       `tuple:",unit=s"`
 	Amount  decimal.Decimal `tuple:",ext=0x40"`
 	Cents   cents
 	Child   schemaNested
@@ -231,7 +231,9 @@ func TestSchemaGrammar(t *testing.T) {
 		{reflect.TypeFor[schemaNested](), other},
 		{reflect.TypeFor[ReactionKey](), tuple.Codec{}},
 		{reflect.TypeFor[struct{}](), tuple.Codec{}},
-		{reflect.TypeFor[struct{ A struct{ B struct{ C []byte } } }](), tuple.Codec{}},
+		{reflect.TypeFor[struct {
+			A struct{ B struct{ C []byte } }
+		}](), tuple.Codec{}},
 	}
 	for _, r := range typeTableRows() { // one field of each type a plan takes
 		st := reflect.StructOf([]reflect.StructField{{Name: "F", Type: r.typ}})
