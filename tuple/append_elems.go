@@ -66,6 +66,8 @@ func appendLooseElem(dst []byte, v any, nested bool, depth int, tr *trail) ([]by
 		return dst, encodeError(v, ErrIncompleteVersionstamp)
 	case nil:
 		return appendNull(dst, nested), nil
+	case Hook:
+		return appendHook(dst, v, nested, depth)
 	case Tuple:
 		return appendLooseNested(dst, v, depth, tr)
 	case []any:
@@ -138,7 +140,21 @@ func appendLooseValue(dst []byte, g *goType, rv reflect.Value, nested bool, dept
 		reflect.Copy(reflect.ValueOf(t), rv)
 		return appendLooseNested(dst, t, depth, tr)
 	}
-	return dst, &EncodeError{Type: g.t, Err: fmt.Errorf("%w: AppendElems keeps its values on the stack, so it calls no method of one; pack a %v with Codec.Pack, or as a Plan's field", ErrUnsupportedType, g.t)}
+	return dst, &EncodeError{Type: g.t, Err: fmt.Errorf("%w: AppendElems keeps its values on the stack, so it calls no method of one; pass tuple.Element(&v) for a %v, or pack it with Codec.Pack or as a Plan's field", ErrUnsupportedType, g.t)}
+}
+
+// appendHook appends the element of a Hook from Element, checked as
+// every custom element is: exactly one whole element.
+func appendHook(dst []byte, h Hook, nested bool, depth int) ([]byte, error) {
+	if h.append == nil {
+		return dst, encodeError(h, fmt.Errorf("%w: a Hook from Into only scans; Element of a type with AppendTupleElement appends", ErrUnsupportedType))
+	}
+	start := len(dst)
+	out, err := h.append(dst)
+	if err != nil {
+		return dst, asEncodeError(h, err)
+	}
+	return checkOneElement(dst, out, start, Codec{}, nested, depth, reflect.TypeOf(h))
 }
 
 func appendLooseNested(dst []byte, t []any, depth int, tr *trail) ([]byte, error) {

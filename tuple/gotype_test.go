@@ -57,7 +57,7 @@ const (
 	all       verdict = iota // every path
 	none                     // every path refuses, with ErrUnsupportedType
 	planOnly                 // a struct: a Plan's nested tuple, refused elsewhere
-	notStack                 // a custom type: not Scan and AppendElems, which call no method of a caller's variable
+	notStack                 // a custom type: Scan and AppendElems take it as tuple.Element(&v), since they call no method of a plain argument
 	writeOnly                // written by Pack, Compare, text and JSON, never read back (nor by AppendElems, which calls no method)
 	notScan                  // a pointer to a named type: Scan stores no pointer it cannot type (**T is for the standard types)
 )
@@ -188,6 +188,19 @@ func checkRow(t *testing.T, r tableRow) {
 	}
 	if err != nil && !errors.Is(err, tuple.ErrUnsupportedType) {
 		t.Errorf("AppendElems: %v, want ErrUnsupportedType", err)
+	}
+	if r.want == notStack { // a custom type: through tuple.Element, the same bytes both ways
+		p := reflect.New(r.typ)
+		p.Elem().Set(reflect.ValueOf(r.v))
+		el := tuple.Element(p.Interface().(tuple.ElementScanner))
+		if buf, err := tuple.AppendElems(nil, el); err != nil || !bytes.Equal(buf, key) {
+			t.Errorf("AppendElems(Element) = %x, %v; want %x", buf, err, key)
+		}
+		q := reflect.New(r.typ)
+		err := tuple.Scan(key, tuple.Element(q.Interface().(tuple.ElementScanner)))
+		if err != nil || !reflect.DeepEqual(q.Elem().Interface(), r.v) {
+			t.Errorf("Scan(Element) = %v, %v; want %v", q.Elem().Interface(), err, r.v)
+		}
 	}
 
 	// Compare, the text form and JSON: the value as the element it

@@ -14,10 +14,36 @@ import (
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
-// Hook is a Scan destination for a type of the caller's own; Into makes
-// one.
+// Hook is a Scan destination for a type of the caller's own; Into and
+// Element make one. Element's is also an AppendElems value.
 type Hook struct {
 	decode func(elem []byte) (int, error)
+	// scan reads one element, framed by Scan; append writes one.
+	scan   func(elem []byte) error
+	append func(dst []byte) ([]byte, error)
+}
+
+// Element returns the Scan destination and AppendElems value of p, a
+// pointer to a variable of a type of the caller's own with the custom
+// element methods: Scan reads the element into *p with
+// p.ScanTupleElement, and AppendElems writes it with
+// p.AppendTupleElement when p has that method too.
+//
+// Scan and AppendElems call no method of their plain arguments, which
+// would move every argument of every call to the heap; a plan's field of
+// such a type needs no Element. Element's own cost is *p's: the compiler
+// moves a variable whose method is called through an interface to the
+// heap.
+//
+//	var total Cents
+//	err := tuple.Scan(key, tuple.Const("price"), tuple.Element(&total))
+//	buf, err = tuple.AppendElems(buf, "price", tuple.Element(&total))
+func Element(p ElementScanner) Hook {
+	h := Hook{scan: p.ScanTupleElement}
+	if a, ok := p.(ElementAppender); ok {
+		h.append = a.AppendTupleElement
+	}
+	return h
 }
 
 // Into returns a Scan destination that decodes one element with decode
@@ -87,8 +113,21 @@ func withArticle(word string) string {
 	return "a " + word
 }
 
-// hook runs a destination from Into.
-func (s *scanner) hook(pos int, h Hook) (int, error) {
+// hook runs a destination from Into or Element.
+func (s *scanner) hook(pos, depth int, h Hook) (int, error) {
+	if h.scan != nil {
+		end, err := s.skip(pos, depth)
+		if err != nil {
+			return 0, err
+		}
+		if err := h.scan(s.in[pos:end]); err != nil {
+			return 0, s.shifted(err, pos)
+		}
+		return end, nil
+	}
+	if h.decode == nil {
+		return 0, s.fail(pos, ErrUnsupportedType, "a zero Hook: make one with Into or Element")
+	}
 	n, err := h.decode(s.in[pos:])
 	switch {
 	case err != nil:
@@ -248,7 +287,10 @@ func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 		reflect.Copy(e, reflect.ValueOf([]any(t)))
 		return end, nil
 	}
-	return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("Scan keeps its destinations on the stack, so it calls no method of one and stores no pointer into one: scan a %v with a Plan (a struct field of that type), or with tuple.Into", e.Type()))
+	if g.rule == ruleCustom {
+		return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("Scan keeps its destinations on the stack, so it calls no method of one: pass tuple.Element(&v) for a %v, or scan it as a Plan's field", e.Type()))
+	}
+	return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("Scan keeps its destinations on the stack, so it stores no pointer it cannot type: scan a %v as a Plan's field, or into a **T of the standard type", e.Type()))
 }
 
 // constant checks that the element at in[pos] is the encoding of c, as

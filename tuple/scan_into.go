@@ -103,7 +103,7 @@ func (s *scanner) rare(d any, pos, depth int) (int, error) {
 		}
 		return s.tuple(nestedLevel(pos), depth+1, p)
 	case Hook:
-		return s.hook(pos, p)
+		return s.hook(pos, depth, p)
 	case Desc:
 		return s.desc(pos, depth, p)
 	case *big.Int:

@@ -213,6 +213,18 @@ func ExampleInto() {
 	// Output: 1999 <nil>
 }
 
+func ExampleElement() {
+	total := Cents{1999}
+	buf, err := tuple.AppendElems(nil, "price", tuple.Element(&total))
+	if err != nil {
+		panic(err)
+	}
+	var back Cents
+	err = tuple.Scan(buf, tuple.Const("price"), tuple.Element(&back))
+	fmt.Println(tuple.Describe(buf), back.n, err)
+	// Output: ("price", 1999) 1999 <nil>
+}
+
 func ExampleAppendElems() {
 	buf := make([]byte, 0, 64)
 	post, at := int64(1234), time.Unix(1678901234, 0)

@@ -181,20 +181,22 @@ func (e *encoder) appendCustom(dst []byte, g *goType, rv reflect.Value, nested b
 	if err != nil {
 		return dst, asEncodeError(rv.Interface(), err)
 	}
-	if len(out) < start {
-		return dst, &EncodeError{Type: g.t, Err: fmt.Errorf("%w: AppendTupleElement of %v shortened dst", ErrUnsupportedType, g.t)}
+	return checkOneElement(dst, out, start, e.codec, nested, depth, g.t)
+}
+
+// checkOneElement checks that a custom method appended exactly one whole
+// element to dst[:start], as out; a null inside a nested tuple becomes
+// 00 FF.
+func checkOneElement(dst, out []byte, start int, c Codec, nested bool, depth int, t reflect.Type) ([]byte, error) {
+	if len(out) <= start {
+		return dst, &EncodeError{Type: t, Err: fmt.Errorf("%w: AppendTupleElement of %v wrote no element", ErrUnsupportedType, t)}
 	}
-	fr := codecFramer(e.codec, out[start:])
-	n := 0
-	var f fault
-	if len(out) > start {
-		n, f = fr.frame(0, depth)
-	}
-	if len(out) == start || f.failed() || n != len(out)-start {
-		return dst, &EncodeError{Type: g.t, Err: fmt.Errorf("%w: AppendTupleElement of %v wrote %x, which is not one whole element", ErrUnsupportedType, g.t, out[start:])}
+	fr := codecFramer(c, out[start:])
+	if n, f := fr.frame(0, depth); f.failed() || n != len(out)-start {
+		return dst, &EncodeError{Type: t, Err: fmt.Errorf("%w: AppendTupleElement of %v wrote %x, which is not one whole element", ErrUnsupportedType, t, out[start:])}
 	}
 	if nested && out[start] == byte(types.CodeNull) {
-		out = append(out, 0xFF) // a null inside a nested tuple
+		out = append(out, 0xFF)
 	}
 	return out, nil
 }
