@@ -44,7 +44,6 @@ package tuple
 // field takes an extension by its tag, ext=0xNN.
 
 import (
-	"errors"
 	"fmt"
 	"math/big"
 	"reflect"
@@ -95,9 +94,6 @@ type goType struct {
 	// appender and scanner: t (or *t) has the custom methods.
 	appender, ptrAppender, scanner bool
 }
-
-// ok reports whether values of the type can be written.
-func (g *goType) ok() bool { return g.err == nil }
 
 // decodable reports the error of reading an element into the type.
 func (g *goType) decodeErr() error {
@@ -388,6 +384,3 @@ func unitOr(u unit) unit {
 	}
 	return u
 }
-
-// errNotPointer is the error of a Scan destination that is no pointer.
-var errNotPointer = errors.New("not a pointer")

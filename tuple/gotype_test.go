@@ -67,9 +67,6 @@ type tableRow struct {
 	typ  reflect.Type // the static type (of a Plan's field, a Scan destination)
 	v    any          // a value of it (for an interface type, what it holds)
 	want verdict
-	// equiv, when set, is the standard tuple the row's key equals (a
-	// struct's nested tuple, which Pack refuses).
-	equiv tuple.Tuple
 }
 
 func goRow[T any](name string, v T, want verdict) tableRow {

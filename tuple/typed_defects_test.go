@@ -152,7 +152,10 @@ func TestDefectDecimalNeedsItsExtension(t *testing.T) {
 	}
 }
 
+// hidden has only unexported fields (which the key cannot see).
 type hidden struct{ a, b int }
+
+var _ = hidden{a: 1, b: 2}
 
 type region struct{ Name string }
 
