@@ -35,6 +35,12 @@ import (
 // The name before the comma, when there is one and the field is not a
 // constant, names the field in Schema and in errors.
 type Plan[T any] struct {
+	planCore
+}
+
+// planCore is what Plan and DynamicPlan share: the compiled layout of one
+// struct type, and the methods that take its values as reflect.Values.
+type planCore struct {
 	codec   Codec
 	layout  *layout
 	longest atomic.Int64 // the longest key Marshal has made, for its buffer
@@ -111,23 +117,32 @@ func (f *planField) plainOp() planOp {
 // desc needs a descending extension: if c has none, the plan adds
 // DescExtension(DefaultDescCode) to its own copy of c.
 func NewPlan[T any](c Codec) (*Plan[T], error) {
-	t := reflect.TypeFor[T]()
+	p := &Plan[T]{}
+	if err := p.compile(c, reflect.TypeFor[T](), "NewPlan"); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// compile sets p to the plan of struct type t for codec c; caller names
+// the constructor in errors.
+func (p *planCore) compile(c Codec, t reflect.Type, caller string) error {
 	if t.Kind() != reflect.Struct {
-		return nil, fmt.Errorf("tuple: NewPlan of %v: a plan is for a struct type", t)
+		return fmt.Errorf("tuple: %s of %v: a plan is for a struct type", caller, t)
 	}
 	if err := c.check(); err != nil {
-		return nil, err
+		return err
 	}
 	b := planBuilder{codec: &c}
 	lay, err := b.layout(t, 0)
 	if err != nil {
-		return nil, fmt.Errorf("tuple: NewPlan of %v: %w", t, err)
+		return fmt.Errorf("tuple: %s of %v: %w", caller, t, err)
 	}
 	if b.needsDesc && c.descCode() == 0 {
 		c.Extensions = append(append([]Extension(nil), c.Extensions...), DescExtension(DefaultDescCode))
 	}
-	p := &Plan[T]{codec: c, layout: lay}
-	return p, nil
+	p.codec, p.layout = c, lay
+	return nil
 }
 
 // planBuilder compiles layouts.

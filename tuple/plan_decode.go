@@ -14,7 +14,12 @@ import (
 // Path starts with the element's index and whose Detail names the field
 // and its Go type.
 func (p *Plan[T]) Unmarshal(key []byte, v *T) error {
-	rest, err := p.UnmarshalPrefix(key, v)
+	return p.unmarshal(key, reflect.ValueOf(v).Elem())
+}
+
+// unmarshal is Unmarshal into the struct value rv.
+func (p *planCore) unmarshal(key []byte, rv reflect.Value) error {
+	rest, err := p.unmarshalPrefix(key, rv)
 	if err == nil && len(rest) > 0 {
 		pos := len(key) - len(rest)
 		return &DecodeError{Offset: pos, Path: []int{len(p.layout.fields)}, Code: types.Code(key[pos]), Err: ErrTooManyElements,
@@ -26,6 +31,11 @@ func (p *Plan[T]) Unmarshal(key []byte, v *T) error {
 // UnmarshalPrefix decodes the fields of *v from the start of key and
 // returns the rest of the key.
 func (p *Plan[T]) UnmarshalPrefix(key []byte, v *T) (rest []byte, err error) {
+	return p.unmarshalPrefix(key, reflect.ValueOf(v).Elem())
+}
+
+// unmarshalPrefix is UnmarshalPrefix into the struct value rv.
+func (p *planCore) unmarshalPrefix(key []byte, rv reflect.Value) (rest []byte, err error) {
 	// Set field by field: a composite literal is built in a temporary
 	// and copied, a store stall that costs 7 % of a 4-constant W1.
 	var s scanner
@@ -33,7 +43,6 @@ func (p *Plan[T]) UnmarshalPrefix(key []byte, v *T) (rest []byte, err error) {
 	if len(p.codec.Extensions) > 0 {
 		s.framer.codec = &p.codec
 	}
-	rv := reflect.ValueOf(v).Elem()
 	end, err := s.structFields(topLevel(0), 0, p.layout, rv)
 	if err != nil {
 		return nil, s.trail.place(err)

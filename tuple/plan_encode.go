@@ -14,14 +14,19 @@ import (
 // value. On error it returns dst unchanged and an error that names the
 // field and wraps an *EncodeError.
 func (p *Plan[T]) Append(dst []byte, v *T) ([]byte, error) {
-	return p.AppendPrefix(dst, v, len(p.layout.fields))
+	return p.appendPrefix(dst, reflect.ValueOf(v).Elem(), len(p.layout.fields))
 }
 
 // Marshal returns the key of *v in a new slice. The plan remembers the
 // longest key it has made, so that a slice of that size almost always
 // holds the key: one allocation, after the first.
 func (p *Plan[T]) Marshal(v *T) ([]byte, error) {
-	out, err := p.Append(make([]byte, 0, p.longest.Load()), v)
+	return p.marshal(reflect.ValueOf(v).Elem())
+}
+
+// marshal is Marshal of the struct value rv.
+func (p *planCore) marshal(rv reflect.Value) ([]byte, error) {
+	out, err := p.appendPrefix(make([]byte, 0, p.longest.Load()), rv, len(p.layout.fields))
 	if err != nil {
 		return nil, err
 	}
@@ -35,11 +40,16 @@ func (p *Plan[T]) Marshal(v *T) ([]byte, error) {
 // nested struct counts as one): the prefix that every key agreeing with
 // *v on those fields starts with.
 func (p *Plan[T]) AppendPrefix(dst []byte, v *T, fields int) ([]byte, error) {
+	return p.appendPrefix(dst, reflect.ValueOf(v).Elem(), fields)
+}
+
+// appendPrefix is AppendPrefix of the struct value rv.
+func (p *planCore) appendPrefix(dst []byte, rv reflect.Value, fields int) ([]byte, error) {
 	if fields < 0 || fields > len(p.layout.fields) {
 		return dst, fmt.Errorf("tuple: a prefix of %d fields of %v, which has %d", fields, p.layout.typ, len(p.layout.fields))
 	}
 	e := planEncoder{codec: &p.codec}
-	out, err := e.fields(dst, p.layout, reflect.ValueOf(v).Elem(), fields, false, 0)
+	out, err := e.fields(dst, p.layout, rv, fields, false, 0)
 	if err != nil {
 		return dst, e.trail.place(err)
 	}

@@ -14,7 +14,9 @@ import (
 // to T that would change stored keys changes the schema.
 //
 //	("USER", User uuid.UUID, "POST", Post int64, At desc(int64))
-func (p *Plan[T]) Schema() string {
+func (p *Plan[T]) Schema() string { return p.schema() }
+
+func (p *planCore) schema() string {
 	var b strings.Builder
 	writeLayout(&b, p.layout)
 	return b.String()
