@@ -111,7 +111,7 @@ func bigOf(v reflect.Value) *big.Int {
 }
 
 // integerKind is a kind of Go integer type T.
-func integerKind[T int | int8 | int16 | int32 | int64 | uint | uint8 | uint16 | uint32 | uint64 | keyID](name string) *kind {
+func integerKind[T int | int8 | int16 | int32 | int64 | uint | uint8 | uint16 | uint32 | uint64 | uintptr | keyID](name string) *kind {
 	typ := reflect.TypeFor[T]()
 	return &kind{
 		name: name, typ: typ,
@@ -236,7 +236,7 @@ var supportedKinds = []*kind{
 		fits: func(e any, _ *field) bool { _, ok := e.(bool); return ok },
 		cmp:  func(a, b reflect.Value) int { return cmpBool(a.Bool(), b.Bool()) },
 	},
-	uuidKind[uuid.UUID]("uuid"), uuidKind[keyID16]("keyID16"),
+	uuidKind[uuid.UUID]("uuid"), uuidKind[keyID16]("keyID16"), uuidKind[[16]byte]("[16]byte"),
 	{
 		name: "versionstamp", typ: reflect.TypeFor[types.Versionstamp](),
 		draw: func(t *rapid.T) reflect.Value { return reflect.ValueOf(gen.Versionstamp(true).Draw(t, "vs")) },
@@ -440,7 +440,7 @@ func floatBits(v reflect.Value) (uint64, bool) {
 	return 0, false
 }
 
-func uuidKind[T uuid.UUID | keyID16](name string) *kind {
+func uuidKind[T uuid.UUID | keyID16 | [16]byte](name string) *kind {
 	asUUID := func(v reflect.Value) uuid.UUID {
 		var u uuid.UUID
 		for i := range u {

@@ -102,10 +102,13 @@ func planCompiles(t *rapid.T) {
 func planRoundTrip(t *rapid.T) {
 	c := drawCodec(t)
 	m := drawModel(t, modelOptions{depth: 2})
-	p := compile(t, c, m)
-	if p == nil {
-		return
+	if p := compile(t, c, m); p != nil {
+		valueRoundTrip(t, c, m, p)
 	}
+}
+
+// valueRoundTrip is planRoundTrip for a drawn value of m's type, with plan p.
+func valueRoundTrip(t *rapid.T, c tuple.Codec, m *model, p *tuple.DynamicPlan) {
 	v := m.draw(t)
 	equiv, vd := m.tuple(v.Elem())
 	want, packErr := c.Pack(equiv)
@@ -401,10 +404,13 @@ func (d dynValue) String() string { return fmt.Sprintf("%+v", d.v.Elem()) }
 func planOrder(t *rapid.T) {
 	c := drawCodec(t)
 	m := drawModel(t, modelOptions{depth: 2, noDescInDesc: true})
-	p := compile(t, c, m)
-	if p == nil {
-		return
+	if p := compile(t, c, m); p != nil {
+		sorts(t, c, m, p)
 	}
+}
+
+// sorts is planOrder for values of m's type, with plan p.
+func sorts(t *rapid.T, c tuple.Codec, m *model, p *tuple.DynamicPlan) {
 	var prev reflect.Value
 	values := rapid.Custom(func(t *rapid.T) dynValue {
 		v := m.draw(t)
