@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fdbtuple/fdbtuple/fdb"
+	"github.com/fdbtuple/fdbtuple/subspace"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
@@ -267,6 +269,31 @@ func TestScanForgottenAmpersand(t *testing.T) {
 	if err := catch(func() error { return tuple.Scan(key, &s, n) }); err == nil {
 		t.Errorf("Scan(key, &s, n) with n an int64, not *int64: no error")
 	}
+	// Nor does a string that is not UTF-8 match a key that strict Unpack
+	// refuses, by any path.
+	bad := []byte{0x02, 0xFF, 0x00}
+	if _, err := tuple.Unpack(bad); err == nil {
+		t.Fatalf("Unpack accepts %x", bad)
+	}
+	if err := catch(func() error { return tuple.Scan(bad, "\xff") }); err == nil {
+		t.Errorf("Scan(%x, \"\\xff\") matches a key strict Unpack refuses", bad)
+	}
+}
+
+// What subspace.Pack writes (strings as the official binding writes
+// them, UTF-8 or not), subspace.Unpack reads back.
+func TestSubspaceReadsWhatItPacks(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		tup := edgeTuple.Draw(t, "t")
+		sub := subspace.FromBytes([]byte("p\x00"))
+		key, ok := try(func() []byte { return sub.Pack(tup) })
+		if !ok {
+			return // Pack panics on what it cannot encode, as the official binding does
+		}
+		if _, err := sub.Unpack(fdb.Key(key)); err != nil {
+			t.Fatalf("subspace Pack of %s writes %x, which its Unpack refuses: %v", tuple.Codec{AllowInvalidUTF8: true}.Format(tup), key, err)
+		}
+	})
 }
 
 // The schema shows what changes the bytes: two types whose keys differ
