@@ -7,7 +7,6 @@ package property_test
 // against this model, never against itself.
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"math"
@@ -532,7 +531,7 @@ type modelOptions struct {
 
 // planExclude narrows the drawn types, to find the failures behind the
 // first one: go test -run TestPlanRoundTrip -plan.exclude=desc,time.
-var planExclude = flag.String("plan.exclude", "", "comma-separated field kinds (int8, time, celsius, ...), bad kinds (map, ...) and features (bad, ptr, desc, descindesc, const, const-string, const-int, const-uint, nested, embedded, skip, bytes, unit, named) the random key types leave out")
+var planExclude = flag.String("plan.exclude", "", "comma-separated field kinds (int8, time, celsius, ...), bad kinds (map, ...) and features (bad, ptr, desc, descindesc, const, const-string, const-int, const-uint, nested, embedded, skip, bytes, unit, named) the random key types leave out, and codec options (lenient, invalidutf8) the codecs leave out")
 
 // off reports whether -plan.exclude names name.
 func off(name string) bool {
@@ -675,7 +674,7 @@ func (m *model) badFields() []*field {
 // a desc field (whose bytes the desc extension cannot hold, so Marshal
 // must then fail), a string constant that is not UTF-8 (under a strict
 // codec, Marshal must then fail). A refusal must name one of these, or a bad field.
-func (m *model) contested(c tuple.Codec) []*field {
+func (m *model) contested() []*field {
 	var out []*field
 	for _, f := range m.fields {
 		switch {
@@ -688,7 +687,7 @@ func (m *model) contested(c tuple.Codec) []*field {
 			out = append(out, f)
 		}
 		if f.nested != nil {
-			out = append(out, f.nested.contested(c)...)
+			out = append(out, f.nested.contested()...)
 		}
 	}
 	return out
@@ -713,9 +712,6 @@ func (m *model) descFields() []*field {
 
 // describe prints the model's type with its tags, for failure reports.
 func (m *model) describe() string { return fmt.Sprintf("%v", m.typ) }
-
-// errModelRefuses marks a value the model says no plan can write.
-var errModelRefuses = errors.New("the model refuses this value")
 
 // tuple is the equivalent tuple of the struct value v (an addressable
 // value of m.typ): what Codec.Pack must write for it. The verdict is the

@@ -27,8 +27,8 @@ import (
 // sometimes lenient, sometimes allowing strings that are not UTF-8.
 func drawCodec(t *rapid.T) tuple.Codec {
 	c := extCodec
-	c.Lenient = rare(t, 3, "lenient")
-	c.AllowInvalidUTF8 = rare(t, 3, "allow invalid UTF-8")
+	c.Lenient = !off("lenient") && rare(t, 3, "lenient")
+	c.AllowInvalidUTF8 = !off("invalidutf8") && rare(t, 3, "allow invalid UTF-8")
 	return c
 }
 
@@ -64,7 +64,7 @@ func compile(t *rapid.T, c tuple.Codec, m *model) *tuple.DynamicPlan {
 		}
 		return r.p
 	}
-	may := append(bad, m.contested(c)...)
+	may := append(bad, m.contested()...)
 	if len(may) == 0 {
 		t.Fatalf("NewDynamicPlan refuses %v, whose fields are all supported: %v", m.describe(), r.err)
 	}
