@@ -527,6 +527,9 @@ type modelOptions struct {
 	// noDescInDesc draws no desc field inside another, whose values no
 	// codec writes.
 	noDescInDesc bool
+	// utf8Constants draws only string constants that are UTF-8, which
+	// every codec writes.
+	utf8Constants bool
 }
 
 // planExclude narrows the drawn types, to find the failures behind the
@@ -585,7 +588,7 @@ func drawField(t *rapid.T, o modelOptions, depth int, inDesc bool, names *int) *
 		switch rapid.SampledFrom(allowed([]string{"const-string", "const-int", "const-uint"}, func(s string) string { return s })).Draw(t, "constant kind") {
 		case "const-string":
 			s := rapid.StringMatching(`[A-Za-z]{1,6}`).Draw(t, "constant")
-			if rare(t, 9, "invalid constant") {
+			if !o.utf8Constants && rare(t, 9, "invalid constant") {
 				s = string(rapid.SliceOfN(rapid.ByteRange(0x80, 0xFF), 1, 3).Draw(t, "raw constant"))
 			}
 			f.typ, f.constant, f.tagName = reflect.TypeFor[struct{}](), s, s

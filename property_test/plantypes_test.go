@@ -403,7 +403,7 @@ func (d dynValue) String() string { return fmt.Sprintf("%+v", d.v.Elem()) }
 // with decoding), for values that share leading fields.
 func planOrder(t *rapid.T) {
 	c := drawCodec(t)
-	m := drawModel(t, modelOptions{depth: 2, noDescInDesc: true})
+	m := drawModel(t, modelOptions{depth: 2, noDescInDesc: true, utf8Constants: true})
 	if p := compile(t, c, m); p != nil {
 		sorts(t, c, m, p)
 	}
