@@ -676,7 +676,9 @@ func (m *model) badFields() []*field {
 // accept: an embedded pointer (inlined, or refused), a desc field inside
 // a desc field (whose bytes the desc extension cannot hold, so Marshal
 // must then fail), a string constant that is not UTF-8 (under a strict
-// codec, Marshal must then fail). A refusal must name one of these, or a bad field.
+// codec, Marshal must then fail), a struct whose fields are all skipped
+// (nothing to encode, nothing lost either). A refusal must name one of
+// these, or a bad field.
 func (m *model) contested() []*field {
 	var out []*field
 	for _, f := range m.fields {
@@ -686,7 +688,8 @@ func (m *model) contested() []*field {
 		case f.embedded && f.ptr, f.desc && f.inDesc,
 			f.constant != nil && !utf8.ValidString(fmt.Sprint(f.constant)):
 			out = append(out, f)
-		case f.desc && f.nested != nil && len(f.nested.descFields()) > 0:
+		case f.desc && f.nested != nil && len(f.nested.descFields()) > 0,
+			f.nested != nil && f.nested.elements() == 0: // a struct of skipped fields: nothing to encode
 			out = append(out, f)
 		}
 		if f.nested != nil {
@@ -694,6 +697,13 @@ func (m *model) contested() []*field {
 		}
 	}
 	return out
+}
+
+// elements counts the elements of m's keys at its own level.
+func (m *model) elements() int {
+	n := 0
+	m.eachType(func(*field) { n++ })
+	return n
 }
 
 // descFields lists the desc fields at any depth.
