@@ -91,9 +91,12 @@ func (e *encoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, neste
 		var err error
 		if f.viaPointer {
 			var fv reflect.Value
-			if fv, err = rv.FieldByIndexErr(f.index); err == nil {
+			switch fv, err = rv.FieldByIndexErr(f.index); {
+			case err == nil && f.constant != nil:
+				dst = append(dst, f.constant.enc...)
+			case err == nil:
 				dst, err = e.appendValue(dst, f.gt, fv, f.elemOpts(), nested, depth)
-			} else {
+			default:
 				err = &EncodeError{Type: f.typ, Err: fmt.Errorf("%w: %w", ErrUnsupportedType, errNilEmbedded)}
 			}
 		} else {
