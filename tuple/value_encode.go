@@ -66,6 +66,9 @@ func appendNull(dst []byte, nested bool) []byte {
 
 // appendRule appends rv by its type's rule.
 func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts, nested bool, depth int) ([]byte, error) {
+	if out, ok := appendScalar(dst, g.rule, rv); ok {
+		return out, nil
+	}
 	switch g.rule {
 	case ruleString:
 		s := rv.String()
@@ -76,24 +79,14 @@ func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts
 			return dst, &EncodeError{Type: g.t, Err: ErrInvalidUTF8}
 		}
 		return AppendString(dst, s), nil
-	case ruleBytes:
-		return AppendBytes(dst, rv.Bytes()), nil
 	case ruleKey:
 		return AppendBytes(dst, rv.Interface().(fdb.KeyConvertible).FDBKey()), nil
-	case ruleInt:
-		return AppendInt(dst, rv.Int()), nil
 	case ruleDuration:
 		n, err := durationIn(rv.Int(), o.unit)
 		if err != nil {
 			return dst, &EncodeError{Type: g.t, Err: err}
 		}
 		return AppendInt(dst, n), nil
-	case ruleUint:
-		return AppendUint(dst, rv.Uint()), nil
-	case ruleBool:
-		return AppendBool(dst, rv.Bool()), nil
-	case ruleFloat64:
-		return AppendFloat64(dst, rv.Float()), nil
 	case ruleFloat32:
 		// Through a *float32, bit for bit: reflect's Float widens to
 		// float64, which quiets a signalling NaN.
@@ -210,4 +203,24 @@ func asEncodeError(v any, err error) error {
 		return err
 	}
 	return &EncodeError{Type: reflect.TypeOf(v), Err: err}
+}
+
+// appendScalar appends rv by the rows that reflect's readers read, which
+// keep an AppendElems argument on the stack: byte strings, integers,
+// booleans and float64s. It is the one writer of those rows for
+// AppendElems, Pack and a plan's fields; ok is false for the other rows.
+func appendScalar(dst []byte, r rule, rv reflect.Value) ([]byte, bool) {
+	switch r {
+	case ruleBytes:
+		return AppendBytes(dst, rv.Bytes()), true
+	case ruleInt:
+		return AppendInt(dst, rv.Int()), true
+	case ruleUint:
+		return AppendUint(dst, rv.Uint()), true
+	case ruleBool:
+		return AppendBool(dst, rv.Bool()), true
+	case ruleFloat64:
+		return AppendFloat64(dst, rv.Float()), true
+	}
+	return dst, false
 }
