@@ -52,8 +52,10 @@ package tuple
 // leaves out what would move every argument of every call to the heap: a
 // custom type's methods (tuple.Element calls them instead), a pointer it
 // cannot type (a **T of a named type), a struct (a Plan's), an
-// extension's value (into *any), and a named float32's signalling NaN
-// (refused, where reflect would quiet it; a float32 keeps it). Both share
+// extension's value (into *any), and a named float32's signalling NaN,
+// which reflect reads and sets through float64 (Scan refuses it rather
+// than quiet it; AppendElems sets its quiet bit, the one bit that
+// changes; a float32, Pack and a Plan keep every bit). Both share
 // the rows' one reader and writer (scanScalar, appendScalar).
 
 import (
