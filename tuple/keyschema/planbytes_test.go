@@ -5,14 +5,16 @@ import (
 	"math/big"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/google/uuid"
 )
 
-// The witnesses' keys are a plan's keys: for key structs and their
-// schemas written out by hand, every value Diff tries has, under the
-// schema, the bytes tuple.Plan's Marshal writes for the struct holding it.
+// The witnesses' keys are a plan's keys: for a key struct of every kind,
+// every value Diff tries has, under the plan's Schema, the bytes
+// tuple.Plan's Marshal writes for the struct holding it, and the plan's
+// key decodes back under the schema.
 type nestedKey struct {
 	Name string
 	Tag  *int64
@@ -35,11 +37,20 @@ type everyKindKey struct {
 	Weight float32
 	Child  nestedKey
 	Maybe  *nestedKey
+	When   time.Time `tuple:",unit=ms"`
+	Since  *time.Time
+	TTL    time.Duration `tuple:",unit=s"`
+	Lag    time.Duration `tuple:",desc"`
+	Any    any
+	Tup    tuple.Tuple
+	Huge   *big.Int
+	Stamp  tuple.Versionstamp
 }
 
 const everyKindSchema = `("USER", User uuid, "POST", Post int64, Small int32, Tiny int8, Big uint64, Unit uint16, ` +
 	`At desc(int64), Note *string, Raw bytes, Flag bool, Score float64, Weight float32, ` +
-	`Child (Name string, Tag *int64), Maybe *(Name string, Tag *int64))`
+	`Child (Name string, Tag *int64), Maybe *(Name string, Tag *int64), When time(ms), Since *time(ns), ` +
+	`TTL duration(s), Lag desc(duration(ns)), Any any, Tup tuple, Huge *bigint, Stamp versionstamp)`
 
 func TestWitnessKeysArePlanKeys(t *testing.T) {
 	codec := tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(tuple.DefaultDescCode)}}
@@ -47,7 +58,10 @@ func TestWitnessKeysArePlanKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := mustParse(t, everyKindSchema)
+	if got := plan.Schema(); got != everyKindSchema {
+		t.Fatalf("Schema() = %s\nwant %s", got, everyKindSchema)
+	}
+	s := mustParse(t, plan.Schema())
 	cands := recordCandidates(s.Items)
 	if len(cands) < 50 {
 		t.Fatalf("only %d values", len(cands))
@@ -90,6 +104,10 @@ func setValue(t *testing.T, f reflect.Value, ty *Type, x any) {
 			f.SetZero()
 			return
 		}
+		if n, ok := x.(*big.Int); ok && f.Type() == reflect.TypeFor[*big.Int]() {
+			f.Set(reflect.ValueOf(new(big.Int).Set(n))) // a *big.Int is itself the pointer
+			return
+		}
 		f.Set(reflect.New(f.Type().Elem()))
 		setValue(t, f.Elem(), ty.Elem, x)
 		return
@@ -101,11 +119,24 @@ func setValue(t *testing.T, f reflect.Value, ty *Type, x any) {
 		return
 	}
 	if n, ok := x.(*big.Int); ok {
+		switch {
+		case ty.Kind == KindTime:
+			sec, ns := new(big.Int).QuoRem(n, big.NewInt(1e9), new(big.Int))
+			f.Set(reflect.ValueOf(time.Unix(sec.Int64(), ns.Int64()).UTC()))
+			return
+		case ty.Kind == KindBigInt:
+			f.Set(reflect.ValueOf(new(big.Int).Set(n)))
+			return
+		}
 		if f.CanInt() {
 			f.SetInt(n.Int64())
 		} else {
 			f.SetUint(n.Uint64())
 		}
+		return
+	}
+	if x == nil {
+		f.SetZero()
 		return
 	}
 	f.Set(reflect.ValueOf(x).Convert(f.Type()))
