@@ -19,6 +19,7 @@ declare -A allowed=(
   [tuple]="types fdb tuple/internal/wirecore tuple/tuplewire"
   [tuple/tupledecimal]="types fdb tuple/internal/wirecore tuple/tuplewire tuple"
   [tuple/dynamokey]="types fdb tuple/internal/wirecore tuple/tuplewire tuple tuple/tupledecimal"
+  [tuple/keyschema]="types fdb tuple/internal/wirecore tuple/tuplewire tuple"
   [subspace]="types fdb tuple/internal/wirecore tuple/tuplewire tuple"
   [nested]="types fdb tuple/internal/wirecore tuple/tuplewire tuple"
   [nested/timeline]="types fdb tuple/internal/wirecore tuple/tuplewire tuple nested"
@@ -28,7 +29,7 @@ declare -A allowed=(
   [internal/testrows]="types fdb tuple/internal/wirecore tuple/tuplewire tuple vectors"
   [property_test]=""
   [property_test/gen]="types fdb tuple/internal/wirecore tuple/tuplewire tuple nested"
-  [property_test/order]="types fdb tuple/internal/wirecore tuple/tuplewire tuple"
+  [property_test/order]="types fdb tuple/internal/wirecore tuple/tuplewire tuple tuple/keyschema"
   [compat]="types fdb tuple/internal/wirecore tuple/tuplewire tuple nested vectors property_test/gen"
   [cmd/fdbtuple]="*"
 )

@@ -57,6 +57,7 @@ func init() {
 		"demo":     demoCommand,
 		"matrix":   matrixCommand,
 		"peers":    peersCommand,
+		"schema":   schemaCommand,
 	}
 }
 

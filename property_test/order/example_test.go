@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/fdbtuple/fdbtuple/property_test/order"
@@ -104,4 +106,39 @@ func caughtIn(_ *recorder, check func()) {
 		check()
 	}()
 	<-done
+}
+
+// A key type's schema kept in a golden file: changing a field from
+// int32 to uint64 fails the test, with a witness. In a test, pass the
+// *testing.T and the plan (tuple.NewPlan's, whose Schema prints the
+// text); here a recorder and the text stand in.
+func ExampleCheckSchema() {
+	dir, err := os.MkdirTemp("", "schema")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	golden := filepath.Join(dir, "post.schema")
+	if err := os.WriteFile(golden, []byte(`("POST", Post int32)`+"\n"), 0o644); err != nil {
+		fmt.Println(err)
+		return
+	}
+
+	r := &recorder{}
+	caughtIn(r, func() { order.CheckSchema(r, schemaText(`("POST", Post int64)`), golden) })
+	fmt.Println("int32 → int64 fails:", r.Failed())
+
+	r = &recorder{}
+	caughtIn(r, func() { order.CheckSchema(r, schemaText(`("POST", Post uint64)`), golden) })
+	fmt.Println("int32 → uint64 fails:", r.Failed())
+	for _, line := range strings.Split(r.out.String(), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "DECODE") {
+			fmt.Println(strings.TrimSpace(line))
+		}
+	}
+	// Output:
+	// int32 → int64 fails: false
+	// int32 → uint64 fails: true
+	// DECODE Post: int32 → uint64; a = {Post: -1}, key 02504f53540013fe under OLD, none under NEW: under NEW, a's OLD key does not decode: Post at offset 6: -1 is outside uint64
 }

@@ -8,8 +8,8 @@
 //			order.WithDecode(decodeEvent))
 //	}
 //
-// Place in the import DAG: above tuple, for tests only. It must not import
-// nested, compat or cmd/fdbtuple.
+// Place in the import DAG: above tuple and tuple/keyschema, for tests
+// only. It must not import nested, compat or cmd/fdbtuple.
 //
 // For each set of drawn values it checks that compare is a consistent
 // order (reflexive, antisymmetric, transitive), that the byte order of

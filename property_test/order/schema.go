@@ -1,0 +1,88 @@
+package order
+
+import (
+	"errors"
+	"flag"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/fdbtuple/fdbtuple/tuple/keyschema"
+	"pgregory.net/rapid"
+)
+
+// update is the -update flag of a test binary that imports this package:
+// CheckSchema then rewrites its golden files. Defined here once, so a
+// test package importing order reads it (flag.Lookup("update")) rather
+// than defining its own.
+var update = flag.Bool("update", false, "rewrite the golden schema files of order.CheckSchema")
+
+// A Schemer has the schema text of its keys, as tuple.Plan's Schema
+// prints it (the grammar of package keyschema).
+type Schemer interface{ Schema() string }
+
+// CheckSchema compares the schema of plan's keys with the golden schema
+// file, the schema of the keys already stored, and fails t when the
+// change breaks them: it reports each breaking change of keyschema.Diff
+// with its witness (two values, their keys under the golden schema and
+// the plan's, and what goes wrong). A change that breaks nothing passes,
+// logged, and the golden file keeps the schema of the stored keys; "go
+// test -update" rewrites the file with the plan's schema, for a key type
+// whose keys are rewritten or were never stored. A missing golden file
+// fails, asking for -update.
+//
+//	func TestEventKeySchema(t *testing.T) {
+//		plan, err := tuple.NewPlan[EventKey](tuple.Codec{})
+//		if err != nil {
+//			t.Fatal(err)
+//		}
+//		order.CheckSchema(t, plan, "testdata/eventkey.schema")
+//	}
+func CheckSchema(t rapid.TB, plan Schemer, golden string) {
+	t.Helper()
+	got := plan.Schema()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+			t.Fatalf("order.CheckSchema: %v", err)
+		}
+		if err := os.WriteFile(golden, []byte(got+"\n"), 0o644); err != nil {
+			t.Fatalf("order.CheckSchema: %v", err)
+		}
+		t.Logf("order.CheckSchema: wrote %s: %s", golden, got)
+		return
+	}
+	text, err := os.ReadFile(golden)
+	if errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("order.CheckSchema: no golden schema %s: run go test -update to write it (the keys' schema is %s)", golden, got)
+	}
+	if err != nil {
+		t.Fatalf("order.CheckSchema: %v", err)
+	}
+	want := strings.TrimSuffix(string(text), "\n")
+	if want == got {
+		return
+	}
+	old, err := keyschema.Parse(want)
+	if err != nil {
+		t.Fatalf("order.CheckSchema: golden schema %s: %v", golden, err)
+	}
+	new, err := keyschema.Parse(got)
+	if err != nil {
+		t.Fatalf("order.CheckSchema: the plan's schema %s: %v", got, err)
+	}
+	if old.String() == new.String() { // one schema, written differently (0x4F, 0x4f)
+		return
+	}
+	changes := keyschema.Diff(old, new)
+	var report strings.Builder
+	for _, c := range changes {
+		report.WriteString("\n  " + c.String())
+	}
+	if keyschema.Breaks(changes) {
+		t.Errorf("order.CheckSchema: the key schema changed from %s (%s)\nto %s,\nwhich breaks keys stored under it:%s\nIf no keys were stored under the old schema, or they are rewritten, run go test -update.",
+			want, golden, got, report.String())
+		return
+	}
+	t.Logf("order.CheckSchema: the key schema changed from %s (%s) to %s, which breaks no stored key:%s", want, golden, got, report.String())
+}

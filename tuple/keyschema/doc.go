@@ -1,0 +1,127 @@
+// Package keyschema checks that a change to a key type keeps the keys
+// already stored readable, in order, and reachable by the same queries.
+//
+// A key type's schema is the text tuple.Plan's Schema prints: its items
+// in key order, each a constant or a field with its element kind.
+// Diff compares the schema of the stored keys (OLD) with the schema of
+// the code that will read them (NEW) and says, change by change, what
+// breaks, with a witness: two concrete values, their keys under OLD and
+// NEW in hex, and what goes wrong, made from the two schemas alone and
+// checked by encoding and decoding them.
+//
+//	old, err := keyschema.Parse(`("USER", User uuid, Post int64)`)
+//	...
+//	new, err := keyschema.Parse(`("USER", User uuid, Post uint64)`)
+//	...
+//	for _, c := range keyschema.Diff(old, new) {
+//		fmt.Println(c) // DECODE Post: int64 → uint64; a = {..., Post: -1}, key ... under OLD, ...
+//	}
+//
+// The command "fdbtuple schema diff OLD NEW" prints the same lines, and
+// property_test/order's CheckSchema fails a test on a breaking change to
+// a golden schema file.
+//
+// Place in the import DAG: above tuple and tuplewire, as a tool over
+// their keys. It must not import nested, vectors, compat, property_test
+// or cmd/fdbtuple (property_test/order and cmd/fdbtuple import it).
+//
+// # Schema text
+//
+// The grammar, exactly (one space after each comma and after a field's
+// name, no other space):
+//
+//	schema   = "(" [ item *( ", " item ) ] ")"
+//	item     = constant / field
+//	constant = a quoted string ("USER") or an integer (7, -3), as in the tuple text form
+//	field    = name " " type                  ; name: a Go identifier
+//	type     = "*" type                       ; nullable: nil is a null element
+//	         / "desc(" type ")"               ; descending, DescExtension at 0x4F
+//	         / "desc@0x" 2HEX "(" type ")"    ; descending at another code (0x40 to 0x4F)
+//	         / "(" [ item *( ", " item ) ] ")"  ; nested struct: a nested tuple of its items
+//	         / scalar
+//	scalar   = "string" / "bytes" / "bool" / "float32" / "float64" / "uuid" / "versionstamp"
+//	         / "int8" / "int16" / "int32" / "int64" / "uint8" / "uint16" / "uint32" / "uint64"
+//	         / "bigint" / "tuple" / "any"
+//	         / "time(" unit ")" / "duration(" unit ")"   ; unit = ns / us / ms / s
+//	         / "ext(0x" 2HEX ")"                         ; a codec extension's element
+//	         / "custom(" GoType ")"                      ; an ElementAppender/ElementScanner type
+//
+// A time is an integer element: the instant in units since the Unix
+// epoch; a duration, its length in units. Field names are unique within
+// a level; a descending type cannot hold another. Parse reports text
+// that breaks these rules with a SyntaxError: the byte offset and what
+// was expected there.
+//
+// # Categories
+//
+// Each Change has one category, after buf's breaking-change rules:
+//
+//   - DECODE: a key written under OLD does not decode under NEW, or
+//     decodes to a different value (int64 → uint64 for a negative value;
+//     time(ns) → time(ms), which reads 1ms as 1000s).
+//   - ORDER: keys written under OLD do not sort as NEW's values say
+//     (ascending → desc), or OLD and NEW write different bytes for equal
+//     values (string → bytes), so that the old and the new key of one
+//     record coexist and a lookup by the new one misses the old.
+//   - RANGE: a prefix or range query over the same leading items selects
+//     a different set: a constant changed, or an item added, removed or
+//     moved before an item both schemas share. A field whose own type
+//     changed is DECODE or ORDER, not RANGE: the queries over the fields
+//     before it are unchanged.
+//   - SAFE: none of these (int32 → int64, T → *T, a renamed field).
+//
+// A change that breaks in several ways is reported once per category: a
+// string field made bytes is DECODE and ORDER; a changed constant is
+// DECODE, ORDER and RANGE.
+//
+// # How the schemas are compared
+//
+// Items are matched level by level: a field by its name, or, when its
+// name is gone from the other side, by its position (a rename, SAFE:
+// names are not in the keys); a constant by its value, or by its
+// position (a changed constant). What is left was added or removed. Two
+// matched fields are compared by their types: nested structs item by
+// item, other types on values. A level whose items were added, removed
+// or moved, or whose constants changed, gets Changes of its own, with
+// its first edit as the path; an edit in the middle shifts every item
+// after it, and the Change names them.
+//
+// Values compare by what they mean, not by their Go type: a value of
+// int32 and one of int64 are equal when the numbers are; a string and
+// bytes when their bytes are; times and durations when their nanoseconds
+// are; desc(T) holds the values of T. The witness values are drawn from
+// each type's edges (the bounds of integers, a negative number, the
+// empty string, a string with a 00 byte, nil for a nullable field) and
+// the values of the other type that OLD can hold.
+//
+// # Witnesses
+//
+// A witness's keys are the bytes tuple.Codec writes, with DescExtension
+// for descending fields, and a time or duration as its integer count of
+// units. Decoding under NEW walks NEW's schema over OLD's bytes with the
+// Consume functions of package tuplewire: each element must be of its field's
+// kind and within its range, each constant must be its constant, and the
+// key must end where the schema does. Every witness Diff returns held
+// when it was made.
+//
+// A witness shows its change by itself. When NEW makes other changes
+// too, which would mix into the keys, its NEW keys are under OLD with only
+// that change made, and Witness.Alone says so (the line reads "under NEW
+// (this change alone)"). When the key holds a type known only by name, the
+// keys hold the changed field's element (or the changed level's items)
+// alone.
+//
+// # Limits
+//
+// ext(0xNN) and custom(GoType) are known by name only: the tool cannot
+// make their bytes. A change of one is DECODE without a witness (the
+// tool can neither show nor rule out the break); an unchanged one is
+// fine, and other fields' witnesses then hold their element alone.
+//
+// Witnesses are searched among a few values per type. A change whose
+// values tried show neither a break nor that it is safe (the same bytes
+// and the same value back for every one) is reported as DECODE without a
+// witness, never as SAFE. The property tests check, on random pairs of
+// schemas, that every witness holds and that when Diff finds nothing
+// breaking, random values have the same keys under OLD and NEW.
+package keyschema

@@ -1,0 +1,281 @@
+package keyschema
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/fdbtuple/fdbtuple/tuple"
+)
+
+// A SyntaxError reports schema text that does not follow the grammar:
+// where reading stopped and what was expected there.
+type SyntaxError struct {
+	Offset   int    // byte offset in the text
+	Expected string // what the grammar allows at Offset
+	Found    string // what is there instead, quoted; "end of text" at the end
+}
+
+// Error reads, for example,
+// `keyschema: offset 9: expected a type (string, bytes, int64, ...), found "int63)"`.
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("keyschema: offset %d: expected %s, found %s", e.Offset, e.Expected, e.Found)
+}
+
+// Parse reads a schema in the text form Plan.Schema prints (the grammar
+// is in the package doc). It reads the grammar exactly: one space after
+// each comma and after each name, no other space, and nothing after the
+// closing parenthesis; trim a file's final newline first.
+func Parse(text string) (*Schema, error) {
+	p := &parser{s: text}
+	items, err := p.items()
+	if err != nil {
+		return nil, err
+	}
+	if p.pos != len(p.s) {
+		return nil, p.fail("the end of the schema after its closing ')'")
+	}
+	return &Schema{Items: items}, nil
+}
+
+type parser struct {
+	s   string
+	pos int
+	// inDesc is set while reading the type inside desc(...): the format
+	// does not let one descending element hold another.
+	inDesc bool
+}
+
+func (p *parser) fail(expected string) error {
+	return &SyntaxError{Offset: p.pos, Expected: expected, Found: p.found()}
+}
+
+// found quotes the text at pos, up to a short excerpt.
+func (p *parser) found() string {
+	if p.pos >= len(p.s) {
+		return "end of text"
+	}
+	rest := p.s[p.pos:]
+	if len(rest) > 12 {
+		rest = rest[:12] + "..."
+	}
+	return strconv.Quote(rest)
+}
+
+func (p *parser) take(s string) bool {
+	if strings.HasPrefix(p.s[p.pos:], s) {
+		p.pos += len(s)
+		return true
+	}
+	return false
+}
+
+func (p *parser) expect(s string) error {
+	if !p.take(s) {
+		return p.fail(strconv.Quote(s))
+	}
+	return nil
+}
+
+// items reads "(" [ item *( ", " item ) ] ")".
+func (p *parser) items() ([]Item, error) {
+	if err := p.expect("("); err != nil {
+		return nil, err
+	}
+	var items []Item
+	names := map[string]bool{}
+	if p.take(")") {
+		return items, nil
+	}
+	for {
+		it, err := p.item()
+		if err != nil {
+			return nil, err
+		}
+		if !it.IsConst() {
+			if names[it.Name] {
+				return nil, &SyntaxError{Offset: it.Offset, Expected: "a field name not used before at this level", Found: strconv.Quote(it.Name)}
+			}
+			names[it.Name] = true
+		}
+		items = append(items, it)
+		if p.take(")") {
+			return items, nil
+		}
+		if !p.take(", ") {
+			return nil, p.fail(`", " or ")" after an item`)
+		}
+	}
+}
+
+// item reads a constant or a field.
+func (p *parser) item() (Item, error) {
+	start := p.pos
+	if p.pos < len(p.s) && (p.s[p.pos] == '"' || p.s[p.pos] == '-' || isDigit(p.s[p.pos])) {
+		v, err := p.constant()
+		return Item{Const: v, Offset: start}, err
+	}
+	name := p.ident()
+	if name == "" {
+		return Item{}, p.fail(`a field name (a Go identifier) or a constant ("TEXT" or an integer)`)
+	}
+	if err := p.expect(" "); err != nil {
+		return Item{}, err
+	}
+	t, err := p.typ()
+	if err != nil {
+		return Item{}, err
+	}
+	return Item{Name: name, Type: t, Offset: start}, nil
+}
+
+// constant reads a quoted string or an integer in the tuple text form.
+func (p *parser) constant() (any, error) {
+	v, n, err := tuple.ParseElement(p.s[p.pos:])
+	if err != nil {
+		var se *tuple.SyntaxError
+		if errors.As(err, &se) {
+			p.pos += se.Offset
+			return nil, p.fail("a constant: " + se.Msg)
+		}
+		return nil, p.fail("a constant")
+	}
+	switch v.(type) {
+	case string, int64, uint64, *big.Int:
+		p.pos += n
+		return v, nil
+	}
+	return nil, p.fail(`a constant: a quoted string ("USER") or an integer (7, -3)`)
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// ident reads a Go identifier, or returns "".
+func (p *parser) ident() string {
+	start := p.pos
+	for p.pos < len(p.s) {
+		r, size := utf8.DecodeRuneInString(p.s[p.pos:])
+		if !(r == '_' || unicode.IsLetter(r) || (p.pos > start && unicode.IsDigit(r))) {
+			break
+		}
+		p.pos += size
+	}
+	return p.s[start:p.pos]
+}
+
+const typeList = "a type (string, bytes, bool, float32, float64, uuid, versionstamp, int8 to int64, uint8 to uint64, bigint, tuple, any, time(UNIT), duration(UNIT), ext(0xNN), custom(GoType), *TYPE, desc(TYPE), desc@0xNN(TYPE) or (ITEMS))"
+
+// typ reads a type.
+func (p *parser) typ() (*Type, error) {
+	start := p.pos
+	switch {
+	case p.take("*"):
+		elem, err := p.typ()
+		if err != nil {
+			return nil, err
+		}
+		return &Type{Kind: KindNullable, Elem: elem}, nil
+	case p.take("desc("):
+		return p.desc(start, byte(tuple.DefaultDescCode))
+	case p.take("desc@0x"):
+		code, err := p.userCode()
+		if err != nil {
+			return nil, err
+		}
+		if err := p.expect("("); err != nil {
+			return nil, err
+		}
+		return p.desc(start, code)
+	case p.pos < len(p.s) && p.s[p.pos] == '(':
+		items, err := p.items()
+		if err != nil {
+			return nil, err
+		}
+		return &Type{Kind: KindStruct, Items: items}, nil
+	case p.take("time("):
+		return p.unit(KindTime)
+	case p.take("duration("):
+		return p.unit(KindDuration)
+	case p.take("ext(0x"):
+		code, err := p.userCode()
+		if err != nil {
+			return nil, err
+		}
+		return &Type{Kind: KindExt, Code: code}, p.expect(")")
+	case p.take("custom("):
+		return p.custom()
+	}
+	word := p.ident()
+	if k, ok := scalarNames[word]; ok {
+		return &Type{Kind: k}, nil
+	}
+	p.pos = start
+	return nil, p.fail(typeList)
+}
+
+// desc reads the rest of desc(TYPE) after its "(".
+func (p *parser) desc(start int, code byte) (*Type, error) {
+	if p.inDesc {
+		p.pos = start
+		return nil, p.fail("a type that is not descending: a descending element cannot hold another")
+	}
+	p.inDesc = true
+	elem, err := p.typ()
+	p.inDesc = false
+	if err != nil {
+		return nil, err
+	}
+	return &Type{Kind: KindDesc, Code: code, Elem: elem}, p.expect(")")
+}
+
+// userCode reads the two hex digits of a user type code, 0x40 to 0x4F.
+func (p *parser) userCode() (byte, error) {
+	if p.pos+2 > len(p.s) {
+		return 0, p.fail("two hex digits of a user type code (40 to 4f)")
+	}
+	c, err := strconv.ParseUint(p.s[p.pos:p.pos+2], 16, 8)
+	if err != nil || c < 0x40 || c > 0x4F {
+		return 0, p.fail("two hex digits of a user type code (40 to 4f)")
+	}
+	p.pos += 2
+	return byte(c), nil
+}
+
+// unit reads the rest of time(UNIT) or duration(UNIT).
+func (p *parser) unit(k Kind) (*Type, error) {
+	for _, u := range []string{"ns", "us", "ms", "s"} {
+		if p.take(u + ")") {
+			return &Type{Kind: k, Unit: u}, nil
+		}
+	}
+	return nil, p.fail(`a unit and ")": ns), us), ms) or s)`)
+}
+
+// custom reads the rest of custom(GoType): the Go type, up to the ')'
+// that closes custom(, so that a type like func() or [2]T is read whole.
+func (p *parser) custom() (*Type, error) {
+	start, depth := p.pos, 0
+	for ; p.pos < len(p.s); p.pos++ {
+		switch p.s[p.pos] {
+		case '(', '[':
+			depth++
+		case ']':
+			depth--
+		case ')':
+			if depth == 0 {
+				if p.pos == start {
+					return nil, p.fail("a Go type name")
+				}
+				name := p.s[start:p.pos]
+				p.pos++
+				return &Type{Kind: KindCustom, GoType: name}, nil
+			}
+			depth--
+		}
+	}
+	return nil, p.fail(`")" closing custom(`)
+}

@@ -1,0 +1,73 @@
+package keyschema
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestParseRoundTrip(t *testing.T) {
+	for _, s := range []string{
+		`()`,
+		`("USER", User uuid, "POST", Post int64, "COMMENT", Comment desc(time(ns)), Note *string)`,
+		`(7, -3, 18446744073709551616, A bytes)`,
+		`(A string, B bytes, C bool, D float32, E float64, F uuid, G versionstamp, H tuple, I any)`,
+		`(A int8, B int16, C int32, D int64, E uint8, F uint16, G uint32, H uint64, I bigint)`,
+		`(A time(ns), B time(us), C time(ms), D time(s), E duration(ns), F duration(s))`,
+		`(A ext(0x40), B custom(github.com/x/ids.ID), C custom(func() [2]int), D desc@0x4e(*string))`,
+		`(M *(X int64, "K", N (Y desc(bytes))), L **int8)`,
+		`(Ünïcode_1 int64, _ string)`,
+		// A field of every kind, as a plan prints it.
+		`("USER", User uuid, -3, Post int64, Comment desc(time(ns)), Note *string, I int64, I8 int8, I16 int16, I32 int32, ` +
+			`U uint64, U8 uint8, U16 uint16, U32 uint32, U64 uint64, F32 float32, F64 float64, B bool, Raw bytes, text bytes, ` +
+			`Big bigint, BigP *bigint, Stamp versionstamp, Tup tuple, Any any, TTL duration(ms), At time(s), Amount ext(0x40), ` +
+			`Cents custom(tuple_test.cents), Child (Name string, Tag *desc(int64)), Maybe *(Name string, Tag *desc(int64)), ` +
+			`Dsc desc((A string, B string)), Named string, ID int64)`,
+		`(Name string, Tag *desc@0x4e(int64))`,
+	} {
+		sc, err := Parse(s)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", s, err)
+			continue
+		}
+		if got := sc.String(); got != s {
+			t.Errorf("Parse(%q).String() = %q", s, got)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		text     string
+		offset   int
+		expected string
+	}{
+		{``, 0, `"("`},
+		{`(A int64`, 8, `", " or ")" after an item`},
+		{`(A int64,B int64)`, 8, `", " or ")" after an item`},
+		{`(A  int64)`, 3, typeList},
+		{`(A int63)`, 3, typeList},
+		{`(A)`, 2, `" "`},
+		{`(A int64) `, 9, `the end of the schema after its closing ')'`},
+		{`(1.5, A int64)`, 1, `a constant: a quoted string ("USER") or an integer (7, -3)`},
+		{`("USER, A int64)`, 1, `a constant: unterminated or malformed string literal`},
+		{`(A time(h))`, 8, `a unit and ")": ns), us), ms) or s)`},
+		{`(A desc(desc(int64)))`, 8, `a type that is not descending: a descending element cannot hold another`},
+		{`(A desc@0x15(int64))`, 10, `two hex digits of a user type code (40 to 4f)`},
+		{`(A ext(0x4g))`, 9, `two hex digits of a user type code (40 to 4f)`},
+		{`(A custom())`, 10, `a Go type name`},
+		{`(A custom(x.T)`, 14, `", " or ")" after an item`},
+		{`(A int64, A string)`, 10, `a field name not used before at this level`},
+		{`(, A int64)`, 1, `a field name (a Go identifier) or a constant ("TEXT" or an integer)`},
+	}
+	for _, tt := range tests {
+		_, err := Parse(tt.text)
+		var se *SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("Parse(%q) = %v, want a SyntaxError", tt.text, err)
+			continue
+		}
+		if se.Offset != tt.offset || (tt.expected != "" && se.Expected != tt.expected) {
+			t.Errorf("Parse(%q): offset %d, expected %q; want offset %d, expected %q (%v)", tt.text, se.Offset, se.Expected, tt.offset, tt.expected, err)
+		}
+	}
+}
