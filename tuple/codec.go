@@ -287,7 +287,7 @@ func (c Codec) ScanPrefix(key []byte, dst ...any) (rest []byte, err error) {
 		}
 	}
 	var s scanner // field by field, as Plan.UnmarshalPrefix sets it
-	s.codec, s.in, s.lenient = c, key, c.Lenient
+	s.codec, s.in, s.lenient, s.scans = c, key, c.Lenient, len(dst)
 	if len(c.Extensions) > 0 {
 		withExt := c // on the heap only when there are extensions
 		s.framer.codec = &withExt

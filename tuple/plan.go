@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/fdbtuple/fdbtuple/types"
@@ -38,6 +39,8 @@ type Plan[T any] struct {
 	codec   Codec
 	layout  *layout
 	longest atomic.Int64 // the longest key Marshal has made, for its buffer
+	direct  bool         // layout.isDirect(): see plan_direct.go
+	copies  sync.Pool    // of *T, for a plan that is not direct
 }
 
 // layout is the compiled form of one struct type.
@@ -126,7 +129,8 @@ func NewPlan[T any](c Codec) (*Plan[T], error) {
 	if b.needsDesc && c.descCode() == 0 {
 		c.Extensions = append(append([]Extension(nil), c.Extensions...), DescExtension(DefaultDescCode))
 	}
-	p := &Plan[T]{codec: c, layout: lay}
+	p := &Plan[T]{codec: c, layout: lay, direct: lay.isDirect()}
+	p.copies.New = func() any { return new(T) }
 	return p, nil
 }
 

@@ -10,7 +10,9 @@ import (
 
 // Unmarshal decodes key into *v: exactly one element per field, else
 // ErrTooFewElements or ErrTooManyElements. Strings share one allocation
-// per key; nothing decoded aliases key. Errors are *DecodeErrors whose
+// per key, sized by what they hold; nothing decoded aliases key. Like
+// every Plan method, it does not keep v: a struct declared for the call
+// stays on the stack. Errors are *DecodeErrors whose
 // Path starts with the element's index and whose Detail names the field
 // and its Go type.
 func (p *Plan[T]) Unmarshal(key []byte, v *T) error {
@@ -29,12 +31,21 @@ func (p *Plan[T]) UnmarshalPrefix(key []byte, v *T) (rest []byte, err error) {
 	// Set field by field: a composite literal is built in a temporary
 	// and copied, a store stall that costs 7 % of a 4-constant W1.
 	var s scanner
-	s.codec, s.in, s.lenient = p.codec, key, p.codec.Lenient
+	s.codec, s.in, s.lenient, s.scans = p.codec, key, p.codec.Lenient, len(p.layout.fields)
 	if len(p.codec.Extensions) > 0 {
 		s.framer.codec = &p.codec
 	}
-	rv := reflect.ValueOf(v).Elem()
-	end, err := s.structFields(topLevel(0), 0, p.layout, rv)
+	var end int
+	if p.direct {
+		end, err = s.structFieldsDirect(topLevel(0), 0, p.layout, reflect.ValueOf(v).Elem())
+	} else { // on a copy, which the general functions may make escape
+		c := p.copies.Get().(*T)
+		*c = *v
+		end, err = s.structFields(topLevel(0), 0, p.layout, reflect.ValueOf(c).Elem())
+		*v = *c
+		*c = *new(T)
+		p.copies.Put(c)
+	}
 	if err != nil {
 		return nil, s.trail.place(err)
 	}
@@ -90,7 +101,7 @@ func (s *scanner) plain(at int, f *planField, rv reflect.Value) (int, bool) {
 		// The common string: short, ASCII, no escaped zero. Inlined, as
 		// in Scan's *string: a call to string costs more than the copy.
 		if end, ascii := shortEnd(in, at+1); end >= 0 && ascii && types.Code(in[at]) == types.CodeString {
-			fieldOf(rv, f).SetString(s.keep(in[at+1 : end]))
+			fieldOf(rv, f).SetString(s.keep(at, end))
 			return end + 1, true
 		}
 	case opInt:

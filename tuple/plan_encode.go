@@ -39,7 +39,17 @@ func (p *Plan[T]) AppendPrefix(dst []byte, v *T, fields int) ([]byte, error) {
 		return dst, fmt.Errorf("tuple: a prefix of %d fields of %v, which has %d", fields, p.layout.typ, len(p.layout.fields))
 	}
 	e := planEncoder{codec: &p.codec}
-	out, err := e.fields(dst, p.layout, reflect.ValueOf(v).Elem(), fields, false, 0)
+	var out []byte
+	var err error
+	if p.direct {
+		out, err = e.fieldsDirect(dst, p.layout, reflect.ValueOf(v).Elem(), fields, false, 0)
+	} else { // on a copy, which the general functions may make escape
+		c := p.copies.Get().(*T)
+		*c = *v
+		out, err = e.fields(dst, p.layout, reflect.ValueOf(c).Elem(), fields, false, 0)
+		*c = *new(T)
+		p.copies.Put(c)
+	}
 	if err != nil {
 		return dst, e.trail.place(err)
 	}
@@ -67,6 +77,16 @@ func fieldOf(rv reflect.Value, f *planField) reflect.Value {
 	return rv.FieldByIndex(f.index)
 }
 
+// named names the field f in an encoding error, once: at the deepest
+// field, where the error happened.
+func (e *planEncoder) named(err error, f *planField) error {
+	var ee *EncodeError
+	if errors.As(err, &ee) && ee.Field == "" {
+		ee.Field = fmt.Sprintf("%s (%v)", f.name, f.typ)
+	}
+	return err
+}
+
 // planEncoder appends the fields of structs.
 type planEncoder struct {
 	codec *Codec
@@ -84,11 +104,7 @@ func (e *planEncoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, n
 		var err error
 		if dst, err = e.field(dst, f, fieldOf(rv, f), nested, depth); err != nil {
 			e.trail.add(i)
-			var ee *EncodeError
-			if errors.As(err, &ee) && ee.Field == "" {
-				ee.Field = fmt.Sprintf("%s (%v)", f.name, f.typ) // the deepest field
-			}
-			return dst[:start], err
+			return dst[:start], e.named(err, f)
 		}
 	}
 	return dst, nil
