@@ -117,7 +117,7 @@ func (s subspace) Contains(k fdb.KeyConvertible) bool {
 func (s subspace) FDBKey() fdb.Key { return fdb.Key(s.rawPrefix) }
 
 func (s subspace) FDBRangeKeys() (fdb.KeyConvertible, fdb.KeyConvertible) {
-	begin, end := tuple.PrefixRange(s.rawPrefix)
+	begin, end := tuple.RangeUnder(s.rawPrefix)
 	return fdb.Key(begin), fdb.Key(end)
 }
 

@@ -14,7 +14,7 @@ import (
 // value. On error it returns dst unchanged and an error that names the
 // field and wraps an *EncodeError.
 func (p *Plan[T]) Append(dst []byte, v *T) ([]byte, error) {
-	return p.AppendPrefix(dst, v, len(p.layout.fields))
+	return p.appendFields(dst, v, len(p.layout.fields))
 }
 
 // Marshal returns the key of *v in a new slice. The plan remembers the
@@ -31,22 +31,17 @@ func (p *Plan[T]) Marshal(v *T) ([]byte, error) {
 	return out[:len(out):len(out)], nil
 }
 
-// AppendPrefix appends the elements of the first fields fields of *v (a
-// nested struct counts as one): the prefix that every key agreeing with
-// *v on those fields starts with.
-func (p *Plan[T]) AppendPrefix(dst []byte, v *T, fields int) ([]byte, error) {
-	if fields < 0 || fields > len(p.layout.fields) {
-		return dst, fmt.Errorf("tuple: a prefix of %d fields of %v, which has %d", fields, p.layout.typ, len(p.layout.fields))
-	}
+// appendFields appends the elements of the first n fields of *v.
+func (p *Plan[T]) appendFields(dst []byte, v *T, n int) ([]byte, error) {
 	e := planEncoder{codec: &p.codec}
 	var out []byte
 	var err error
 	if p.direct {
-		out, err = e.fieldsDirect(dst, p.layout, reflect.ValueOf(v).Elem(), fields, false, 0)
+		out, err = e.fieldsDirect(dst, p.layout, reflect.ValueOf(v).Elem(), n, false, 0)
 	} else { // on a copy, which the general functions may make escape
 		c := p.copies.Get().(*T)
 		*c = *v
-		out, err = e.fields(dst, p.layout, reflect.ValueOf(c).Elem(), fields, false, 0)
+		out, err = e.fields(dst, p.layout, reflect.ValueOf(c).Elem(), n, false, 0)
 		*c = *new(T)
 		p.copies.Put(c)
 	}
@@ -54,18 +49,6 @@ func (p *Plan[T]) AppendPrefix(dst []byte, v *T, fields int) ([]byte, error) {
 		return dst, e.trail.place(err)
 	}
 	return out, nil
-}
-
-// Range returns the keys of every *T whose first fields fields equal
-// v's: [prefix, prefix+FF), which holds the prefix followed by any
-// elements, since no element starts with FF.
-func (p *Plan[T]) Range(v *T, fields int) (begin, end []byte, err error) {
-	begin, err = p.AppendPrefix(nil, v, fields)
-	if err != nil {
-		return nil, nil, err
-	}
-	end = append(begin[:len(begin):len(begin)], 0xFF)
-	return begin, end, nil
 }
 
 // fieldOf returns the field f of the struct value rv: Field for a field

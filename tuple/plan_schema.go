@@ -102,9 +102,3 @@ func Unmarshal[T any](key []byte, v *T) error {
 	}
 	return p.Unmarshal(key, v)
 }
-
-// NumFields returns the number of elements of the plan's keys at the top
-// level: its fields, with an embedded struct's counted one by one and a
-// nested struct as one. It is the largest prefix AppendPrefix and Range
-// take.
-func (p *Plan[T]) NumFields() int { return len(p.layout.fields) }

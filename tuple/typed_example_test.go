@@ -41,9 +41,16 @@ func ExampleNewPlan() {
 }
 
 func ExamplePlan_Range() {
-	plan, _ := tuple.NewPlan[ReactionKey](tuple.Codec{})
-	// Every reaction to the comments of post 1234: the first 4 fields.
-	begin, end, _ := plan.Range(&ReactionKey{User: ada, Post: 1234}, 4)
+	plan, err := tuple.NewPlan[ReactionKey](tuple.Codec{})
+	if err != nil {
+		panic(err)
+	}
+	// Every reaction to the comments of post 1234: the keys whose fields
+	// up to Post are these.
+	begin, end, err := plan.Range(&ReactionKey{User: ada, Post: 1234}, "Post")
+	if err != nil {
+		panic(err)
+	}
 	newer, _ := plan.Marshal(&ReactionKey{User: ada, Post: 1234, Comment: 1700000000, React: 1})
 	older, _ := plan.Marshal(&ReactionKey{User: ada, Post: 1234, Comment: 1600000000, React: 1})
 	other, _ := plan.Marshal(&ReactionKey{User: ada, Post: 99, Comment: 1700000000, React: 1})
@@ -55,18 +62,22 @@ func ExamplePlan_Range() {
 func ExamplePlan_Schema() {
 	plan, _ := tuple.NewPlan[ReactionKey](tuple.Codec{})
 	fmt.Println(plan.Schema())
-	fmt.Println(plan.NumFields())
+	fmt.Println(plan.Fields())
 	// Output:
 	// ("USER", User uuid.UUID, "POST", Post int64, "COMMENT", Comment desc(int64), "REACT", React int64)
-	// 8
+	// [User Post Comment React]
 }
 
 func ExamplePlan_AppendPrefix() {
 	plan, _ := tuple.NewPlan[ReactionKey](tuple.Codec{})
 	buf := make([]byte, 0, 64)
-	buf, _ = plan.AppendPrefix(buf, &ReactionKey{User: ada, Post: 1234}, 4)
+	// Through Post, and the constant that every key has after it.
+	buf, err := plan.AppendPrefix(buf, &ReactionKey{User: ada, Post: 1234}, "Post")
+	if err != nil {
+		panic(err)
+	}
 	fmt.Println(tuple.Describe(buf))
-	// Output: ("USER", UUID("4c9d36e5-6b19-4e6a-828c-226ed667458a"), "POST", 1234)
+	// Output: ("USER", UUID("4c9d36e5-6b19-4e6a-828c-226ed667458a"), "POST", 1234, "COMMENT")
 }
 
 func ExampleMarshal() {
@@ -125,8 +136,11 @@ func ExampleAppendElems() {
 
 func ExamplePlanFor() {
 	plan, err := tuple.PlanFor[ReactionKey]()
-	fmt.Println(plan.NumFields(), err)
-	// Output: 8 <nil>
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(plan.Fields())
+	// Output: [User Post Comment React]
 }
 
 func ExamplePlan_Append() {

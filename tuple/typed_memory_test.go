@@ -120,7 +120,7 @@ func TestPlanValueStaysOnTheStack(t *testing.T) {
 		}},
 		{"AppendPrefix", 0, func() {
 			v := workload.W1Fields{Kind: "user", User: filled.User}
-			buf, _ = p.AppendPrefix(buf[:0], &v, 2)
+			buf, _ = p.AppendPrefix(buf[:0], &v, "User")
 		}},
 		{"Marshal", 1, func() {
 			v := filled

@@ -215,7 +215,7 @@ examples:
 		if err != nil {
 			return err
 		}
-		begin, end := tuple.PrefixRange(key)
+		begin, end := tuple.RangeUnder(key)
 		if err := printKey(e, begin, o.format); err != nil {
 			return err
 		}
