@@ -16,7 +16,27 @@ import (
 // Path starts with the element's index and whose Detail names the field
 // and its Go type.
 func (p *Plan[T]) Unmarshal(key []byte, v *T) error {
-	rest, err := p.UnmarshalPrefix(key, v)
+	err := p.unmarshalAll(key, 0, v)
+	if err != nil {
+		return p.prefixHint(key, err)
+	}
+	return nil
+}
+
+// UnmarshalPrefix decodes the fields of *v from the start of key and
+// returns the rest of the key.
+func (p *Plan[T]) UnmarshalPrefix(key []byte, v *T) (rest []byte, err error) {
+	rest, err = p.unmarshalAt(key, 0, v)
+	if err != nil {
+		return nil, p.prefixHint(key, err)
+	}
+	return rest, nil
+}
+
+// unmarshalAll decodes key[start:] into *v, all of it, with the offsets
+// of errors counted from key[0].
+func (p *Plan[T]) unmarshalAll(key []byte, start int, v *T) error {
+	rest, err := p.unmarshalAt(key, start, v)
 	if err == nil && len(rest) > 0 {
 		pos := len(key) - len(rest)
 		return &DecodeError{Offset: pos, Path: []int{len(p.layout.fields)}, Code: types.Code(key[pos]), Err: ErrTooManyElements,
@@ -25,23 +45,23 @@ func (p *Plan[T]) Unmarshal(key []byte, v *T) error {
 	return err
 }
 
-// UnmarshalPrefix decodes the fields of *v from the start of key and
-// returns the rest of the key.
-func (p *Plan[T]) UnmarshalPrefix(key []byte, v *T) (rest []byte, err error) {
+// unmarshalAt decodes the fields of *v from key[start:] and returns the
+// rest of the key, with the offsets of errors counted from key[0].
+func (p *Plan[T]) unmarshalAt(key []byte, start int, v *T) (rest []byte, err error) {
 	// Set field by field: a composite literal is built in a temporary
 	// and copied, a store stall that costs 7 % of a 4-constant W1.
 	var s scanner
-	s.codec, s.in, s.lenient, s.scans = p.codec, key, p.codec.Lenient, len(p.layout.fields)
+	s.codec, s.in, s.lenient, s.scans, s.top = p.codec, key, p.codec.Lenient, len(p.layout.fields), start
 	if len(p.codec.Extensions) > 0 {
 		s.framer.codec = &p.codec
 	}
 	var end int
 	if p.direct {
-		end, err = s.structFieldsDirect(topLevel(0), 0, p.layout, reflect.ValueOf(v).Elem())
+		end, err = s.structFieldsDirect(topLevel(start), 0, p.layout, reflect.ValueOf(v).Elem())
 	} else { // on a copy, which the general functions may make escape
 		c := p.copies.Get().(*T)
 		*c = *v
-		end, err = s.structFields(topLevel(0), 0, p.layout, reflect.ValueOf(c).Elem())
+		end, err = s.structFields(topLevel(start), 0, p.layout, reflect.ValueOf(c).Elem())
 		*v = *c
 		*c = *new(T)
 		p.copies.Put(c)

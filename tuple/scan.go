@@ -53,6 +53,7 @@ type scanner struct {
 	// substring of one allocation that keeps nothing else alive.
 	text  strings.Builder
 	scans int // the top-level elements the call reads, for textRoom
+	top   int // where they start in the input
 	trail trail
 }
 

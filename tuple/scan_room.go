@@ -13,15 +13,15 @@ import "github.com/fdbtuple/fdbtuple/types"
 
 // textRoom returns the room for the strings decoded from the string
 // element at in[from] on: the content lengths of the string elements at
-// or after from among the s.scans top-level elements the call reads. A
-// scanner that does not know how many it reads (the one inside a
-// descending element, whose input is that element alone) makes room for
-// the rest of its input.
+// or after from among the s.scans top-level elements the call reads from
+// s.top on. A scanner that does not know how many it reads (the one
+// inside a descending element, whose input is that element alone) makes
+// room for the rest of its input.
 func (s *scanner) textRoom(from int) int {
 	if s.scans <= 0 {
 		return len(s.in) - from
 	}
-	room, _, ok := s.stringsIn(topLevel(0), s.scans, from, 0)
+	room, _, ok := s.stringsIn(topLevel(s.top), s.scans, from, 0)
 	if !ok {
 		return len(s.in) - from // framing fails further on: the scan will say where
 	}
