@@ -43,6 +43,11 @@ func (s *scanner) stringsIn(l level, n, from, depth int) (room, end int, ok bool
 		case stepNull:
 			continue
 		}
+		// Inlined: the fixed-size elements, which frame by their code.
+		if n := fixedSize[s.in[at]]; n > 0 && n <= len(s.in)-at {
+			l.pos = at + n
+			continue
+		}
 		switch types.Code(s.in[at]) {
 		case types.CodeString:
 			contentEnd, next, _, f := stringSpan(s.in, at, s.lenient)
