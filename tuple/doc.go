@@ -127,8 +127,9 @@
 // neither keeps its arguments, so that plain variables stay on the stack.
 // A Plan, compiled once per struct type by NewPlan, encodes and decodes a
 // struct as a key: one element per field, with tags for constants,
-// descending fields, byte strings and extensions, a Range of the keys that
-// share leading fields, and a Schema to keep in a golden test. Marshal and
+// descending fields, byte strings and extensions, a Range of the keys
+// whose fields up to a named one are v's, Under for keys that live under
+// a prefix (a subspace's), and a Schema to keep in a golden test. Marshal and
 // Unmarshal keep a plan per type. The package property_test/order checks
 // that such keys sort as their Go values do.
 //

@@ -146,6 +146,12 @@ func TestErrorsNameTheFix(t *testing.T) {
 	if err := plan.Codec().Scan(bare, "USER", &user, "POST", &post, "COMMENT", nil, "REACT", nil); err != nil || user != ada || post != 1234 {
 		t.Errorf("plan.Codec().Scan = %v, %v, %v", err, user, post)
 	}
+	// With the extension, into a plain variable: the error names Desc.
+	var at int64
+	err = plan.Codec().Scan(bare, "USER", nil, "POST", nil, "COMMENT", &at, "REACT", nil)
+	if !errors.Is(err, tuple.ErrWrongType) || !strings.Contains(err.Error(), "descending element cannot go into *int64") || !strings.Contains(err.Error(), "tuple.Desc{V: &v}") {
+		t.Errorf("Scan of a desc element into *int64 = %v, want the fix named", err)
+	}
 }
 
 // TestCodecAppendElemsInvertsScan: Codec.AppendElems writes what

@@ -62,6 +62,9 @@ func (s *scanner) wrongKind(pos int, dst any) error {
 	if code.Kind() == types.KindInvalid && (s.codec.extensionFor(code) == nil) {
 		return s.fault(fault{pos, faultCode})
 	}
+	if _, ok := s.codec.extensionFor(code).(descExtension); ok {
+		return s.fail(pos, ErrWrongType, fmt.Sprintf("a descending element cannot go into %v: Scan reads it into tuple.Desc{V: &v}, a Plan into a field tagged desc", reflect.TypeOf(dst)))
+	}
 	return s.fail(pos, ErrWrongType, fmt.Sprintf("a %s element cannot go into %v", code.Kind(), reflect.TypeOf(dst)))
 }
 
