@@ -138,6 +138,14 @@ func TestPlanValueStaysOnTheStack(t *testing.T) {
 			var c workload.W1Const
 			_ = pc.Unmarshal(key, &c)
 		}},
+		{"tuple.Unmarshal", 1, func() {
+			var v workload.W1Fields
+			_ = tuple.Unmarshal(key, &v)
+		}},
+		{"tuple.Marshal", 1, func() {
+			v := filled
+			_, _ = tuple.Marshal(&v)
+		}},
 		{"Append-const", 0, func() {
 			c := workload.W1Const{User: filled.User, Post: 1, At: 2, React: 3}
 			buf, _ = pc.Append(buf[:0], &c)
