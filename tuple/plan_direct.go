@@ -63,7 +63,9 @@ func (lay *layout) isDirect() bool {
 	return true
 }
 
-// structFieldsDirect is structFields for a direct layout.
+// structFieldsDirect is structFields for a direct layout, its twin but
+// for the call per field: one loop calling either would hand *v to
+// field's Set, which is what makes it escape (see above).
 func (s *scanner) structFieldsDirect(l level, depth int, lay *layout, rv reflect.Value) (int, error) {
 	n := len(lay.fields)
 	for i := range lay.fields {
@@ -170,7 +172,9 @@ func (s *scanner) scalar(at int, f *planField, fv reflect.Value) (int, error) {
 	}
 }
 
-// fieldsDirect is planEncoder.fields for a direct layout.
+// fieldsDirect is planEncoder.fields for a direct layout, its twin but
+// for the call per field: one loop calling either would hand *v to
+// value's Interface, which is what makes it escape.
 func (e *planEncoder) fieldsDirect(dst []byte, lay *layout, rv reflect.Value, n int, nested bool, depth int) ([]byte, error) {
 	start := len(dst)
 	for i := range n {
