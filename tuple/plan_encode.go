@@ -11,8 +11,9 @@ import (
 
 // Append appends the key of *v to dst. It allocates nothing when cap(dst)
 // has room, unless a field is a Tuple, an interface or an extension's
-// value. On error it returns dst unchanged and an error that names the
-// field and wraps an *EncodeError.
+// value. It does not keep v, so that a struct declared for the call stays
+// on the stack. On error it returns dst unchanged and an error that names
+// the field and wraps an *EncodeError.
 func (p *Plan[T]) Append(dst []byte, v *T) ([]byte, error) {
 	return p.appendFields(dst, v, len(p.layout.fields))
 }

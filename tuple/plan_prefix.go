@@ -33,7 +33,11 @@ func (p *Plan[T]) AppendPrefix(dst []byte, v *T, through string) ([]byte, error)
 // the range). Through the last field, it holds the keys that go on
 // after v's own key, not v's key itself.
 func (p *Plan[T]) Range(v *T, through string) (begin, end []byte, err error) {
-	prefix, err := p.AppendPrefix(nil, v, through)
+	return rangeOfPrefix(p.AppendPrefix(nil, v, through))
+}
+
+// rangeOfPrefix is RangeUnder of a prefix that an error may stand for.
+func rangeOfPrefix(prefix []byte, err error) (begin, end []byte, _ error) {
 	if err != nil {
 		return nil, nil, err
 	}

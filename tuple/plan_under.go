@@ -100,12 +100,7 @@ func (u *PlanUnder[T]) AppendPrefix(dst []byte, v *T, through string) ([]byte, e
 // Range returns the range of the keys under AppendPrefix(v, through), as
 // Plan.Range: with through "", every key of the plan under the prefix.
 func (u *PlanUnder[T]) Range(v *T, through string) (begin, end []byte, err error) {
-	prefix, err := u.AppendPrefix(nil, v, through)
-	if err != nil {
-		return nil, nil, err
-	}
-	begin, end = RangeUnder(prefix)
-	return begin, end, nil
+	return rangeOfPrefix(u.AppendPrefix(nil, v, through))
 }
 
 // check returns ErrNotUnderPrefix, at the first byte where key departs
