@@ -122,20 +122,24 @@ func (u *PlanUnder[T]) check(key []byte) error {
 }
 
 // The longest prefix, and the longest key, that an error of Plan.Unmarshal
-// looks for a prefix in: the search decodes the key once per offset.
+// looks for a prefix in: the search decodes the key once per offset, on
+// the error path only.
 const (
 	hintPrefixLen = 64
-	hintKeyLen    = 16 << 10
+	hintKeyLen    = 1 << 10
 )
 
 // prefixHint adds the fix to err, the plan's error from decoding key from
 // its start, when key carries a prefix: when key decodes as a T after its
 // first k bytes (k up to hintPrefixLen), the error says so and names
-// Plan.Under. Too many elements is a key that goes on, not one that
-// starts early.
+// Plan.Under. It looks only when the fault lies in the first
+// hintPrefixLen bytes, where a prefix would make it, and not for too many
+// elements, a key that goes on rather than one that starts early. Each
+// offset costs a decode that most often stops at its first element, so a
+// loop that skips the keys of other types by their errors pays little.
 func (p *Plan[T]) prefixHint(key []byte, err error) error {
 	var de *DecodeError
-	if !errors.As(err, &de) || errors.Is(err, ErrTooManyElements) || len(key) > hintKeyLen {
+	if !errors.As(err, &de) || errors.Is(err, ErrTooManyElements) || de.Offset >= hintPrefixLen || len(key) > hintKeyLen {
 		return err
 	}
 	for k := 1; k <= hintPrefixLen && k < len(key); k++ {

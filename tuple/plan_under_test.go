@@ -127,6 +127,15 @@ func TestErrorsNameTheFix(t *testing.T) {
 	if _, err := plan.UnmarshalPrefix(key, &back); err == nil || !strings.Contains(err.Error(), "Plan.Under(prefix)") {
 		t.Errorf("UnmarshalPrefix of a key under a prefix = %v, want Plan.Under", err)
 	}
+	// A prefix that the first field reads: the fault is at the second.
+	w1, err := tuple.NewPlan[workload.W1Fields](tuple.Codec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wv workload.W1Fields
+	if err := w1.Unmarshal(append(tuple.Tuple{"app", int64(7)}.Pack(), w1Key()...), &wv); err == nil || !strings.Contains(err.Error(), "after its first 7 bytes") {
+		t.Errorf("Unmarshal of W1 under (\"app\", 7) = %v, want the prefix's length", err)
+	}
 	// A key that goes on is not a key under a prefix.
 	bare, err := plan.Marshal(&k)
 	if err != nil {
