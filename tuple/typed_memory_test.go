@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/internal/workload"
@@ -249,4 +250,35 @@ func TestPlanCopyKeepsOtherFields(t *testing.T) {
 	if v.Skipped != "kept" || v.Note == nil || *v.Note != "n" || v.At != nil || v.Ratio != 2 || v.Any != int64(3) {
 		t.Errorf("Unmarshal = %+v", v)
 	}
+}
+
+// TestPlanCopiesConcurrent: the copies a plan that is not direct works on
+// are one per call, under concurrent use (run with -race).
+func TestPlanCopiesConcurrent(t *testing.T) {
+	p, err := tuple.NewPlan[generalKey](tuple.Codec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 200 {
+				note := strings.Repeat("n", g+i%3)
+				in := generalKey{Note: &note, Ratio: float32(g), Any: int64(i), Inner: tuple.Tuple{}}
+				key, err := p.Marshal(&in)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				var out generalKey
+				if err := p.Unmarshal(key, &out); err != nil || out.Note == nil || *out.Note != note || out.Ratio != float32(g) || out.Any != int64(i) {
+					t.Errorf("goroutine %d: Unmarshal(Marshal(%+v)) = %+v, %v", g, in, out, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
