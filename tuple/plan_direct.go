@@ -3,6 +3,7 @@ package tuple
 import (
 	"encoding/binary"
 	"reflect"
+	"time"
 	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/types"
@@ -25,9 +26,14 @@ import (
 // pool, and copies it back: v stays where it is, for two copies of T.
 
 // directKind reports whether the field f, nested structs aside, is one
-// the direct functions read and write.
+// the direct functions read and write: a plain kind that scalar writes as
+// itself. A type that encodes itself (the AppendTupleElement and
+// ScanTupleElement methods of a custom element type) or a time.Duration
+// (whose unit a tag may change) is not, whatever its kind: any field
+// option that changes the bytes must make this false unless scalar
+// honours it.
 func (f *planField) directKind() bool {
-	if f.nullable || f.ext != nil || f.isAnySlice {
+	if f.nullable || f.ext != nil || f.isAnySlice || f.typ == durationType || encodesItself(f.typ) {
 		return false
 	}
 	switch f.kind {
@@ -43,7 +49,24 @@ func (f *planField) directKind() bool {
 	return false
 }
 
-var tupleType = reflect.TypeFor[Tuple]()
+var (
+	tupleType    = reflect.TypeFor[Tuple]()
+	durationType = reflect.TypeFor[time.Duration]()
+)
+
+// encodesItself reports whether t or *t has a method of the custom
+// element types' interfaces, which the general functions call.
+func encodesItself(t reflect.Type) bool {
+	for _, m := range [...]string{"AppendTupleElement", "ScanTupleElement"} {
+		if _, ok := t.MethodByName(m); ok {
+			return true
+		}
+		if _, ok := reflect.PointerTo(t).MethodByName(m); ok {
+			return true
+		}
+	}
+	return false
+}
 
 // isDirect reports whether every field of lay, nested ones included, is
 // one the direct functions read and write.
