@@ -271,7 +271,10 @@ func (c Codec) descCode() types.Code {
 // Scan is the package Scan with c's extensions and leniency.
 func (c Codec) Scan(key []byte, dst ...any) error {
 	rest, err := c.ScanPrefix(key, dst...)
-	if err == nil && len(rest) > 0 {
+	if err != nil {
+		return c.scanPrefixHint(key, len(dst), err)
+	}
+	if len(rest) > 0 {
 		pos := len(key) - len(rest)
 		return &DecodeError{Offset: pos, Path: []int{len(dst)}, Code: types.Code(key[pos]), Err: ErrTooManyElements,
 			Detail: fmt.Sprintf("the key holds more than the %d elements scanned", len(dst))}

@@ -136,6 +136,13 @@ func TestErrorsNameTheFix(t *testing.T) {
 	if err := w1.Unmarshal(append(tuple.Tuple{"app", int64(7)}.Pack(), w1Key()...), &wv); err == nil || !strings.Contains(err.Error(), "after its first 7 bytes") {
 		t.Errorf("Unmarshal of W1 under (\"app\", 7) = %v, want the prefix's length", err)
 	}
+	// Scan frames the key after each offset instead.
+	var user uuid.UUID
+	var post int64
+	err = tuple.Scan(append([]byte("tbl\x00\x07"), w1Key()...), "user", nil, "post", nil, "comment", nil, "react", nil)
+	if err == nil || !strings.Contains(err.Error(), "after its first 5 bytes") || !strings.Contains(err.Error(), "scan key[5:]") {
+		t.Errorf("Scan of a key under a prefix = %v, want the prefix's length", err)
+	}
 	// A key that goes on is not a key under a prefix.
 	bare, err := plan.Marshal(&k)
 	if err != nil {
@@ -146,8 +153,6 @@ func TestErrorsNameTheFix(t *testing.T) {
 	}
 	// The README's Scan line on the README's key: the desc element needs
 	// the plan's codec, and the error says so.
-	var user uuid.UUID
-	var post int64
 	err = tuple.Scan(bare, "USER", &user, "POST", &post, "COMMENT", nil, "REACT", nil)
 	if !errors.Is(err, tuple.ErrInvalidCode) || !strings.Contains(err.Error(), "descending element") || !strings.Contains(err.Error(), "Codec()") {
 		t.Errorf("Scan of a desc element without the extension = %v, want the fix named", err)

@@ -1,0 +1,69 @@
+package tuple
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/fdbtuple/fdbtuple/types"
+)
+
+// Errors that name their fix: an element of a code the codec does not
+// know, and a key that carries a prefix (Plan's search is prefixHint, in
+// plan_under.go, which decodes; Scan's frames, since a failed Scan may
+// have set some of its destinations).
+
+// codeDetail is the detail of an element whose code c the codec does not
+// know. A user code is another layer's element, which the codec reads
+// with an extension for it; DefaultDescCode is most likely this module's
+// own descending element (a Plan's desc field, a Desc value), and the
+// error names the call that reads it.
+func codeDetail(c types.Code) string {
+	switch {
+	case c == DefaultDescCode:
+		return fmt.Sprintf("%s is not a standard type code: it is the code of a descending element (a desc field, a Desc), which a Codec with DescExtension(%#02x) reads: a Plan's Codec(), or tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(%#02x)}}", c, byte(c), byte(c))
+	case c >= types.CodeUserFirst && c <= types.CodeUserLast:
+		return fmt.Sprintf("%s is not a standard type code: a user type's element, which a Codec with an Extension for code %#02x reads", c, byte(c))
+	}
+	return fmt.Sprintf("%s is not a standard type code", c)
+}
+
+// scanPrefixHint adds the fix to err, c.Scan's error on key with n
+// destinations, when key carries a prefix: when key[k:] (k up to
+// hintPrefixLen) is a tuple of exactly n elements, framed with c, the
+// error says so and names the call. It looks when the fault lies in the
+// first hintPrefixLen bytes, and not for too many elements.
+func (c Codec) scanPrefixHint(key []byte, n int, err error) error {
+	var de *DecodeError
+	if !errors.As(err, &de) || errors.Is(err, ErrTooManyElements) || de.Offset >= hintPrefixLen || len(key) > hintKeyLen {
+		return err
+	}
+	for k := 1; k <= hintPrefixLen && k < len(key); k++ {
+		if c.framesAs(key[k:], n) {
+			de.Detail += fmt.Sprintf("; after its first %d bytes (%s) the key is a tuple of %d elements: if they are a prefix, scan key[%d:] (under a subspace, subspace.UnpackWith; a Plan, Plan.Under)",
+				k, Printable(key[:k]), n, k)
+			return err
+		}
+	}
+	return err
+}
+
+// framesAs reports whether b is a tuple of exactly n elements, framed
+// with c.
+func (c Codec) framesAs(b []byte, n int) bool {
+	fr := codecFramer(c, b)
+	l := topLevel(0)
+	for i := 0; ; i++ {
+		st, at := l.next(b)
+		switch {
+		case st == stepEnd:
+			return i == n
+		case i == n:
+			return false
+		}
+		end, f := fr.frame(at, 0)
+		if f.failed() {
+			return false
+		}
+		l.pos = end
+	}
+}
