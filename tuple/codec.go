@@ -272,7 +272,7 @@ func (c Codec) descCode() types.Code {
 func (c Codec) Scan(key []byte, dst ...any) error {
 	rest, err := c.ScanPrefix(key, dst...)
 	if err != nil {
-		return c.scanPrefixHint(key, len(dst), err)
+		return c.scanPrefixHint(key, len(dst), c.descHint(err))
 	}
 	if len(rest) > 0 {
 		pos := len(key) - len(rest)

@@ -92,7 +92,7 @@ func (d *decoder) describe(f fault) *DecodeError {
 	case faultTooDeep:
 		e.Err, e.Detail = ErrTooDeep, fmt.Sprintf("more than %d levels", MaxDepth)
 	case faultCode:
-		e.Err, e.Detail = ErrInvalidCode, codeDetail(e.Code)
+		e.Err, e.Detail = ErrInvalidCode, fmt.Sprintf("%s is not a standard type code", e.Code)
 	case faultPadded:
 		_, neg, _ := e.Code.IntLength()
 		e.Err = ErrNonCanonical

@@ -3,28 +3,26 @@ package tuple
 import (
 	"errors"
 	"fmt"
-
-	"github.com/fdbtuple/fdbtuple/types"
 )
 
-// Errors that name their fix: an element of a code the codec does not
-// know, and a key that carries a prefix (Plan's search is prefixHint, in
-// plan_under.go, which decodes; Scan's frames, since a failed Scan may
-// have set some of its destinations).
+// Errors that name their fix: a descending element read without the
+// extension, and a key that carries a prefix (Plan's search is
+// prefixHint, in plan_under.go, which decodes; Scan's frames, since a
+// failed Scan may have set some of its destinations).
 
-// codeDetail is the detail of an element whose code c the codec does not
-// know. A user code is another layer's element, which the codec reads
-// with an extension for it; DefaultDescCode is most likely this module's
-// own descending element (a Plan's desc field, a Desc value), and the
-// error names the call that reads it.
-func codeDetail(c types.Code) string {
-	switch {
-	case c == DefaultDescCode:
-		return fmt.Sprintf("%s is not a standard type code: it is the code of a descending element (a desc field, a Desc), which a Codec with DescExtension(%#02x) reads: a Plan's Codec(), or tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(%#02x)}}", c, byte(c), byte(c))
-	case c >= types.CodeUserFirst && c <= types.CodeUserLast:
-		return fmt.Sprintf("%s is not a standard type code: a user type's element, which a Codec with an Extension for code %#02x reads", c, byte(c))
+// descHint adds the fix to err, an error of Scan or a Plan decoding with
+// c, when it is an element at DefaultDescCode that c has no extension
+// for: most likely this module's own descending element (a desc field, a
+// Desc), which a Codec with DescExtension reads. (Unpack and the
+// command-line tool say it in their own words.)
+func (c Codec) descHint(err error) error {
+	var de *DecodeError
+	if !errors.As(err, &de) || !errors.Is(err, ErrInvalidCode) || de.Code != DefaultDescCode || c.extensionFor(DefaultDescCode) != nil {
+		return err
 	}
-	return fmt.Sprintf("%s is not a standard type code", c)
+	de.Detail += fmt.Sprintf("; %#02x is the code of a descending element (a desc field, a Desc), which a Codec with DescExtension(%#02x) reads: a Plan's Codec(), or tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(%#02x)}}",
+		byte(DefaultDescCode), byte(DefaultDescCode), byte(DefaultDescCode))
+	return err
 }
 
 // scanPrefixHint adds the fix to err, c.Scan's error on key with n

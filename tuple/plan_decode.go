@@ -18,7 +18,7 @@ import (
 func (p *Plan[T]) Unmarshal(key []byte, v *T) error {
 	err := p.unmarshalAll(key, 0, v)
 	if err != nil {
-		return p.prefixHint(key, err)
+		return p.prefixHint(key, p.codec.descHint(err))
 	}
 	return nil
 }
@@ -28,7 +28,7 @@ func (p *Plan[T]) Unmarshal(key []byte, v *T) error {
 func (p *Plan[T]) UnmarshalPrefix(key []byte, v *T) (rest []byte, err error) {
 	rest, err = p.unmarshalAt(key, 0, v)
 	if err != nil {
-		return nil, p.prefixHint(key, err)
+		return nil, p.prefixHint(key, p.codec.descHint(err))
 	}
 	return rest, nil
 }
