@@ -11,27 +11,31 @@ type selfEncoded int64
 
 func (selfEncoded) AppendTupleElement(dst []byte) ([]byte, error) { return AppendInt(dst, 0), nil }
 
+// directInner and directKey hold every kind of field a direct layout has.
+type directInner struct {
+	Name string
+	ID   [16]byte
+}
+
+type directKey struct {
+	_    struct{} `tuple:"USER,const"`
+	S    string
+	B    []byte
+	N    int8
+	U    uint64
+	OK   bool
+	F    float64
+	At   int64  `tuple:",desc"`
+	Raw  string `tuple:",bytes"`
+	Sub  directInner
+	Desc directInner `tuple:",desc"`
+}
+
 // TestDirectLayouts: which plans read and write the caller's struct
 // directly, and which go through a copy (see plan_direct.go).
 func TestDirectLayouts(t *testing.T) {
-	type inner struct {
-		Name string
-		ID   [16]byte
-	}
 	direct := []bool{
-		isDirectPlan[struct {
-			_    struct{} `tuple:"USER,const"`
-			S    string
-			B    []byte
-			N    int8
-			U    uint64
-			OK   bool
-			F    float64
-			At   int64  `tuple:",desc"`
-			Raw  string `tuple:",bytes"`
-			Sub  inner
-			Desc inner `tuple:",desc"`
-		}](t),
+		isDirectPlan[directKey](t),
 		isDirectPlan[struct{ P *int64 }](t),
 		isDirectPlan[struct{ F float32 }](t),
 		isDirectPlan[struct{ A any }](t),
@@ -60,29 +64,12 @@ func isDirectPlan[T any](t *testing.T) bool {
 // TestDirectRoundTrip: every kind of a direct layout reads back what it
 // writes.
 func TestDirectRoundTrip(t *testing.T) {
-	type inner struct {
-		Name string
-		ID   [16]byte
-	}
-	type key struct {
-		_    struct{} `tuple:"USER,const"`
-		S    string
-		B    []byte
-		N    int8
-		U    uint64
-		OK   bool
-		F    float64
-		At   int64  `tuple:",desc"`
-		Raw  string `tuple:",bytes"`
-		Sub  inner
-		Desc inner `tuple:",desc"`
-	}
-	p, err := NewPlan[key](Codec{})
+	p, err := NewPlan[directKey](Codec{})
 	if err != nil || !p.direct {
 		t.Fatalf("NewPlan: %v, direct %v", err, p != nil && p.direct)
 	}
-	in := key{S: "s\x00é", B: []byte{0, 1}, N: -3, U: 1 << 63, OK: true, F: -1.5, At: -7, Raw: "r\x00",
-		Sub: inner{Name: "a", ID: [16]byte{1}}, Desc: inner{Name: "z", ID: [16]byte{2}}}
+	in := directKey{S: "s\x00é", B: []byte{0, 1}, N: -3, U: 1 << 63, OK: true, F: -1.5, At: -7, Raw: "r\x00",
+		Sub: directInner{Name: "a", ID: [16]byte{1}}, Desc: directInner{Name: "z", ID: [16]byte{2}}}
 	b, err := p.Marshal(&in)
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +79,7 @@ func TestDirectRoundTrip(t *testing.T) {
 	if err != nil || string(b) != string(want) {
 		t.Fatalf("Marshal = %x, Codec.Pack of the same elements = %x, %v", b, want, err)
 	}
-	var out key
+	var out directKey
 	if err := p.Unmarshal(b, &out); err != nil {
 		t.Fatal(err)
 	}
