@@ -51,7 +51,7 @@ func (x descExtension) Owns(v any) bool {
 
 // inner is the codec for the wrapped element: c without this extension.
 func (x descExtension) inner(c Codec) Codec {
-	in := Codec{Lenient: c.Lenient}
+	in := Codec{Lenient: c.Lenient, AllowInvalidUTF8: c.AllowInvalidUTF8}
 	for _, e := range c.Extensions {
 		if e.Code() != x.code {
 			in.Extensions = append(in.Extensions, e)

@@ -37,6 +37,11 @@ func (p *Plan[T]) UnmarshalPrefix(key []byte, v *T) (rest []byte, err error) {
 // of errors counted from key[0].
 func (p *Plan[T]) unmarshalAll(key []byte, start int, v *T) error {
 	rest, err := p.unmarshalAt(key, start, v)
+	return p.allRead(key, rest, err)
+}
+
+// allRead is the error of a decode that left rest of key unread, or err.
+func (p *planCore) allRead(key, rest []byte, err error) error {
 	if err == nil && len(rest) > 0 {
 		pos := len(key) - len(rest)
 		return &DecodeError{Offset: pos, Path: []int{len(p.layout.fields)}, Code: types.Code(key[pos]), Err: ErrTooManyElements,
@@ -48,13 +53,8 @@ func (p *Plan[T]) unmarshalAll(key []byte, start int, v *T) error {
 // unmarshalAt decodes the fields of *v from key[start:] and returns the
 // rest of the key, with the offsets of errors counted from key[0].
 func (p *Plan[T]) unmarshalAt(key []byte, start int, v *T) (rest []byte, err error) {
-	// Set field by field: a composite literal is built in a temporary
-	// and copied, a store stall that costs 7 % of a 4-constant W1.
 	var s scanner
-	s.codec, s.in, s.lenient, s.scans, s.top = p.codec, key, p.codec.Lenient, len(p.layout.fields), start
-	if len(p.codec.Extensions) > 0 {
-		s.framer.codec = &p.codec
-	}
+	s.startPlan(&p.planCore, key, start)
 	var end int
 	if p.direct {
 		end, err = s.structFieldsDirect(topLevel(start), 0, p.layout, reflect.ValueOf(v).Elem())
@@ -70,6 +70,34 @@ func (p *Plan[T]) unmarshalAt(key []byte, start int, v *T) (rest []byte, err err
 		return nil, s.trail.place(err)
 	}
 	return key[end:], nil
+}
+
+// unmarshalValue is unmarshalAt for rv, a struct of the plan's type that
+// may escape (a DynamicPlan's): by the direct functions when the plan is
+// direct, as a Plan's are, else by the general ones, on rv itself.
+func (p *planCore) unmarshalValue(key []byte, start int, rv reflect.Value) (rest []byte, err error) {
+	var s scanner
+	s.startPlan(p, key, start)
+	var end int
+	if p.direct {
+		end, err = s.structFieldsDirect(topLevel(start), 0, p.layout, rv)
+	} else {
+		end, err = s.structFields(topLevel(start), 0, p.layout, rv)
+	}
+	if err != nil {
+		return nil, s.trail.place(err)
+	}
+	return key[end:], nil
+}
+
+// startPlan sets the scanner up to read key[top:] with the plan's codec,
+// field by field: a composite literal is built in a temporary and
+// copied, a store stall that costs 7 % of a 4-constant W1.
+func (s *scanner) startPlan(p *planCore, key []byte, top int) {
+	s.codec, s.in, s.lenient, s.scans, s.top = p.codec, key, p.codec.Lenient, len(p.layout.fields), top
+	if len(p.codec.Extensions) > 0 {
+		s.framer.codec = &p.codec
+	}
 }
 
 // structFields scans the elements of level l into the fields of rv. It
@@ -92,7 +120,7 @@ func (s *scanner) structFields(l level, depth int, lay *layout, rv reflect.Value
 		var err error
 		switch st {
 		case stepElem, stepNull:
-			end, err = s.field(st, at, depth, f, fieldOf(rv, f))
+			end, err = s.field(st, at, depth, f, rv)
 		default:
 			return 0, s.named(s.missing(st, l, at, i, n), f)
 		}
@@ -149,99 +177,41 @@ func (s *scanner) plain(at int, f *planField, rv reflect.Value) (int, bool) {
 }
 
 // field scans the element at in[at] (a nested null when st says so) into
-// the field f, whose value is fv, and returns the offset after it.
-func (s *scanner) field(st step, at, depth int, f *planField, fv reflect.Value) (int, error) {
-	next := at + 2 // after a nested null
-	isNull := st == stepNull || s.in[at] == byte(types.CodeNull)
-	if st != stepNull && isNull {
-		next = at + 1
-	}
-	switch {
-	case f.constant != nil:
+// the field f of the struct rv, and returns the offset after it.
+func (s *scanner) field(st step, at, depth int, f *planField, rv reflect.Value) (int, error) {
+	if f.constant != nil {
 		if st == stepNull || !f.constant.prefixOf(s.in[at:]) {
-			return 0, s.fail(at, ErrConstMismatch, fmt.Sprintf("want the constant %s", Printable(f.constant.enc)))
+			end, err := s.skip(at, depth)
+			found := "a nested null"
+			if st != stepNull && err == nil {
+				found = s.elemText(s.in[at:end])
+			}
+			return 0, s.fail(at, ErrConstMismatch, fmt.Sprintf("want the constant %s, found %s", f.constText, found))
 		}
 		return at + len(f.constant.enc), nil
-	case f.nullable && isNull:
-		fv.SetZero()
-		return next, nil
-	case f.nullable:
-		nv := reflect.New(f.typ.Elem())
-		fv.Set(nv)
-		fv = nv.Elem()
-	case isNull:
-		return 0, s.fail(at, ErrWrongType, fmt.Sprintf("a null element cannot go into %v", f.typ))
 	}
-	if f.desc {
-		return s.descField(at, depth, f, fv)
+	var fv reflect.Value
+	if f.viaPointer {
+		fv = allocPath(rv, f.index)
+	} else {
+		fv = fieldOf(rv, f)
 	}
-	return s.value(at, depth, f, fv)
+	return s.scanValue(st, at, depth, f.gt, fv, f.elemOpts(), f.zero)
 }
 
-// value scans one element into fv, by the field's kind.
-func (s *scanner) value(at, depth int, f *planField, fv reflect.Value) (int, error) {
-	switch {
-	case f.ext != nil:
-		var v any
-		end, err := s.one(&v, at, depth)
-		if err == nil {
-			if rv := reflect.ValueOf(v); rv.Type().AssignableTo(fv.Type()) {
-				fv.Set(rv)
-			} else {
-				err = s.fail(at, ErrWrongType, fmt.Sprintf("a %T element cannot go into %v", v, fv.Type()))
+// allocPath returns the field at index of the struct rv, allocating the
+// nil embedded pointers on the way.
+func allocPath(rv reflect.Value, index []int) reflect.Value {
+	for i, x := range index {
+		if i > 0 && rv.Kind() == reflect.Pointer {
+			if rv.IsNil() {
+				rv.Set(reflect.New(rv.Type().Elem()))
 			}
+			rv = rv.Elem()
 		}
-		return end, err
-	case f.nested != nil:
-		if types.Code(s.in[at]) != types.CodeNested {
-			return 0, s.wrongKind(at, f.zero)
-		}
-		if depth >= MaxDepth {
-			return 0, s.fault(fault{at, faultTooDeep})
-		}
-		return s.structFields(nestedLevel(at), depth+1, f.nested, fv)
-	case f.asBytes:
-		return s.bytes(at, f.zero, func(b []byte) { fv.SetString(string(b)) })
-	case f.kind == reflect.String:
-		v, end, err := s.string(at, f.zero)
-		if err == nil {
-			fv.SetString(v)
-		}
-		return end, err
-	case f.kind >= reflect.Int && f.kind <= reflect.Int64:
-		return s.integer(at, f.zero, func(iv intValue) bool {
-			v, ok := iv.int64()
-			if ok = ok && !fv.OverflowInt(v); ok {
-				fv.SetInt(v)
-			}
-			return ok
-		})
-	case f.kind >= reflect.Uint && f.kind <= reflect.Uint64:
-		return s.integer(at, f.zero, func(iv intValue) bool {
-			ok := iv.big == nil && !iv.neg && !fv.OverflowUint(iv.mag)
-			if ok {
-				fv.SetUint(iv.mag)
-			}
-			return ok
-		})
-	case f.isAnySlice:
-		var t Tuple
-		end, err := s.one(&t, at, depth)
-		if err == nil {
-			fv.Set(reflect.ValueOf([]any(t)))
-		}
-		return end, err
+		rv = rv.Field(x)
 	}
-	return s.one(fv.Addr().Interface(), at, depth)
-}
-
-// descField scans a descending element into fv.
-func (s *scanner) descField(at, depth int, f *planField, fv reflect.Value) (int, error) {
-	g := *f
-	g.desc = false
-	return s.descended(at, f.zero, func(inner *scanner) (int, error) {
-		return inner.field(stepElem, 0, depth, &g, fv)
-	})
+	return rv
 }
 
 // named adds the field to a decoding error's detail, once: at the
@@ -249,7 +219,12 @@ func (s *scanner) descField(at, depth int, f *planField, fv reflect.Value) (int,
 func (s *scanner) named(err error, f *planField) error {
 	var de *DecodeError
 	if errors.As(err, &de) && !de.fieldNamed {
-		de.Detail = fmt.Sprintf("field %s (%v): %s", f.name, f.typ, de.Detail)
+		switch {
+		case f.constant == nil:
+			de.Detail = fmt.Sprintf("field %s (%v): %s", f.name, f.typ, de.Detail)
+		case !errors.Is(err, ErrConstMismatch): // which names it already
+			de.Detail = fmt.Sprintf("constant field %s: %s", f.constText, de.Detail)
+		}
 		de.fieldNamed = true
 	}
 	return err

@@ -11,6 +11,12 @@ type selfEncoded int64
 
 func (selfEncoded) AppendTupleElement(dst []byte) ([]byte, error) { return AppendInt(dst, 0), nil }
 
+func (*selfEncoded) ScanTupleElement([]byte) error { return nil }
+
+// DirectEmbedded is reached through an embedded pointer, which decoding
+// allocates.
+type DirectEmbedded struct{ S string }
+
 // directInner and directKey hold every kind of field a direct layout has.
 type directInner struct {
 	Name string
@@ -43,8 +49,13 @@ func TestDirectLayouts(t *testing.T) {
 		isDirectPlan[struct{ D time.Duration }](t),
 		isDirectPlan[struct{ C selfEncoded }](t),
 		isDirectPlan[struct{ In struct{ P *string } }](t),
+		isDirectPlan[struct{ T time.Time }](t),
+		isDirectPlan[struct {
+			*DirectEmbedded
+			N int64
+		}](t),
 	}
-	want := []bool{true, false, false, false, false, false, false, false}
+	want := []bool{true, false, false, false, false, false, false, false, false, false}
 	for i := range want {
 		if direct[i] != want[i] {
 			t.Errorf("layout %d: direct %v, want %v", i, direct[i], want[i])

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/types"
 )
@@ -23,6 +22,12 @@ func (p *Plan[T]) Append(dst []byte, v *T) ([]byte, error) {
 // holds the key: one allocation, after the first.
 func (p *Plan[T]) Marshal(v *T) ([]byte, error) {
 	out, err := p.Append(make([]byte, 0, p.longest.Load()), v)
+	return p.made(out, err)
+}
+
+// made returns out, the key Marshal made, clipped, and remembers its
+// length for the next one's buffer.
+func (p *planCore) made(out []byte, err error) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -34,7 +39,7 @@ func (p *Plan[T]) Marshal(v *T) ([]byte, error) {
 
 // appendFields appends the elements of the first n fields of *v.
 func (p *Plan[T]) appendFields(dst []byte, v *T, n int) ([]byte, error) {
-	e := planEncoder{codec: &p.codec}
+	e := p.encoder()
 	var out []byte
 	var err error
 	if p.direct {
@@ -52,6 +57,29 @@ func (p *Plan[T]) appendFields(dst []byte, v *T, n int) ([]byte, error) {
 	return out, nil
 }
 
+// appendValue is appendFields for rv, a struct of the plan's type that
+// may escape (a DynamicPlan's): by the direct functions when the plan is
+// direct, as a Plan's are, else by the general ones, on rv itself.
+func (p *planCore) appendValue(dst []byte, rv reflect.Value) ([]byte, error) {
+	e := p.encoder()
+	var out []byte
+	var err error
+	if p.direct {
+		out, err = e.fieldsDirect(dst, p.layout, rv, len(p.layout.fields), false, 0)
+	} else {
+		out, err = e.fields(dst, p.layout, rv, len(p.layout.fields), false, 0)
+	}
+	if err != nil {
+		return dst, e.trail.place(err)
+	}
+	return out, nil
+}
+
+// encoder is the encoder of the plan's fields.
+func (p *planCore) encoder() encoder {
+	return encoder{codec: p.codec, rawUTF8: p.codec.AllowInvalidUTF8, inPlan: true}
+}
+
 // fieldOf returns the field f of the struct value rv: Field for a field
 // of rv itself, the commonest case, FieldByIndex through embedded structs.
 func fieldOf(rv reflect.Value, f *planField) reflect.Value {
@@ -61,23 +89,13 @@ func fieldOf(rv reflect.Value, f *planField) reflect.Value {
 	return rv.FieldByIndex(f.index)
 }
 
-// named names the field f in an encoding error, once: at the deepest
-// field, where the error happened.
-func (e *planEncoder) named(err error, f *planField) error {
-	var ee *EncodeError
-	if errors.As(err, &ee) && ee.Field == "" {
-		ee.Field = fmt.Sprintf("%s (%v)", f.name, f.typ)
-	}
-	return err
-}
+// errNilEmbedded is the error of a nil embedded pointer a field is
+// reached through.
+var errNilEmbedded = errors.New("an embedded pointer on the way to the field is nil")
 
-// planEncoder appends the fields of structs.
-type planEncoder struct {
-	codec *Codec
-	trail trail
-}
-
-func (e *planEncoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, nested bool, depth int) ([]byte, error) {
+// fields appends the elements of the first n fields of rv, a struct of
+// layout lay.
+func (e *encoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, nested bool, depth int) ([]byte, error) {
 	start := len(dst)
 	for i := range n {
 		f := &lay.fields[i]
@@ -86,7 +104,20 @@ func (e *planEncoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, n
 			continue
 		}
 		var err error
-		if dst, err = e.field(dst, f, fieldOf(rv, f), nested, depth); err != nil {
+		if f.viaPointer {
+			var fv reflect.Value
+			switch fv, err = rv.FieldByIndexErr(f.index); {
+			case err == nil && f.constant != nil:
+				dst = append(dst, f.constant.enc...)
+			case err == nil:
+				dst, err = e.appendValue(dst, f.gt, fv, f.elemOpts(), nested, depth)
+			default:
+				err = &EncodeError{Type: f.typ, Err: fmt.Errorf("%w: %w", ErrUnsupportedType, errNilEmbedded)}
+			}
+		} else {
+			dst, err = e.appendValue(dst, f.gt, fieldOf(rv, f), f.elemOpts(), nested, depth)
+		}
+		if err != nil {
 			e.trail.add(i)
 			return dst[:start], e.named(err, f)
 		}
@@ -94,11 +125,26 @@ func (e *planEncoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, n
 	return dst, nil
 }
 
+// named names the field f in an encoding error, once: at the deepest
+// field, where the error happened.
+func (e *encoder) named(err error, f *planField) error {
+	var ee *EncodeError
+	if errors.As(err, &ee) && ee.Field == "" {
+		ee.Field = fmt.Sprintf("%s (%v)", f.name, f.typ)
+	}
+	return err
+}
+
+// elemOpts are the options of the field's tag.
+func (f *planField) elemOpts() elemOpts {
+	return elemOpts{desc: f.desc, asBytes: f.asBytes, ext: f.ext, unit: f.unit}
+}
+
 // plain appends a plain field (see planOp) of the struct rv when its
 // value is one that needs no check; ok is false for the rest, which field
 // appends or refuses. Constants are all appended here: a constant field
 // holds nothing to read.
-func (e *planEncoder) plain(dst []byte, f *planField, rv reflect.Value) (out []byte, ok bool) {
+func (e *encoder) plain(dst []byte, f *planField, rv reflect.Value) (out []byte, ok bool) {
 	switch f.op {
 	case opConst:
 		return append(dst, f.constant.enc...), true
@@ -114,96 +160,4 @@ func (e *planEncoder) plain(dst []byte, f *planField, rv reflect.Value) (out []b
 		return append(append(dst, byte(types.CodeUUID)), fieldOf(rv, f).Bytes()...), true
 	}
 	return dst, false
-}
-
-// field appends the element of field f, whose value is fv.
-func (e *planEncoder) field(dst []byte, f *planField, fv reflect.Value, nested bool, depth int) ([]byte, error) {
-	if f.nullable {
-		if fv.IsNil() {
-			if nested {
-				return AppendNestedNull(dst), nil
-			}
-			return AppendNull(dst), nil
-		}
-		fv = fv.Elem()
-	}
-	if !f.desc {
-		return e.value(dst, f, fv, nested, depth)
-	}
-	// The wrapped element's ascending encoding, as a top-level element,
-	// then inverted as the descending extension writes it.
-	var buf [64]byte
-	asc, err := e.value(buf[:0], f, fv, false, 0)
-	if err != nil {
-		return dst, err
-	}
-	return appendDesc(dst, e.codec.descCode(), asc), nil
-}
-
-// value appends fv as one element, by its kind; reflect's readers keep
-// fields from moving to the heap.
-func (e *planEncoder) value(dst []byte, f *planField, fv reflect.Value, nested bool, depth int) ([]byte, error) {
-	switch {
-	case f.ext != nil:
-		return e.general(dst, fv.Interface(), nested, depth)
-	case f.nested != nil:
-		if depth >= MaxDepth {
-			return dst, encodeError(nil, ErrTooDeep)
-		}
-		out, err := e.fields(BeginNested(dst), f.nested, fv, len(f.nested.fields), true, depth+1)
-		if err != nil {
-			return dst, err
-		}
-		return EndNested(out), nil
-	}
-	switch fv.Kind() {
-	case reflect.String:
-		s := fv.String()
-		if !f.asBytes && !e.codec.AllowInvalidUTF8 && !utf8.ValidString(s) {
-			return dst, &EncodeError{Type: f.typ, Err: ErrInvalidUTF8}
-		}
-		if f.asBytes {
-			return append(appendEscapedString(append(dst, byte(types.CodeBytes)), s), 0x00), nil
-		}
-		return AppendString(dst, s), nil
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return AppendInt(dst, fv.Int()), nil
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return AppendUint(dst, fv.Uint()), nil
-	case reflect.Bool:
-		return AppendBool(dst, fv.Bool()), nil
-	case reflect.Float64:
-		return AppendFloat64(dst, fv.Float()), nil
-	case reflect.Float32:
-		if p, ok := fv.Addr().Interface().(*float32); ok {
-			return AppendFloat32(dst, *p), nil // bit for bit
-		}
-		return AppendFloat32(dst, float32(fv.Float())), nil
-	case reflect.Array: // 16 bytes: a UUID (fields are addressable)
-		return append(append(dst, byte(types.CodeUUID)), fv.Bytes()...), nil
-	case reflect.Slice:
-		if fv.Type().Elem().Kind() == reflect.Uint8 {
-			return AppendBytes(dst, fv.Bytes()), nil
-		}
-	case reflect.Struct, reflect.Pointer: // big.Int, *big.Int, Versionstamp
-		if fv.Kind() == reflect.Struct {
-			fv = fv.Addr()
-		}
-		return e.general(dst, fv.Interface(), nested, depth)
-	}
-	return e.general(dst, fv.Interface(), nested, depth)
-}
-
-// general appends v through the codec's encoder, for the kinds that have
-// no reflect reader: tuples, interfaces, extensions' values.
-func (e *planEncoder) general(dst []byte, v any, nested bool, depth int) ([]byte, error) {
-	if vs, ok := v.(*Versionstamp); ok {
-		v = *vs
-	}
-	enc := encoder{codec: *e.codec, rawUTF8: e.codec.AllowInvalidUTF8}
-	out, err := enc.appendElem(dst, v, nested, depth)
-	if err != nil {
-		return dst, enc.trail.place(err)
-	}
-	return out, nil
 }

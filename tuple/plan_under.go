@@ -138,13 +138,21 @@ const (
 // offset costs a decode that most often stops at its first element, so a
 // loop that skips the keys of other types by their errors pays little.
 func (p *Plan[T]) prefixHint(key []byte, err error) error {
+	return p.planCore.prefixHint(key, err, func(k int) bool {
+		var v T
+		return p.unmarshalAll(key, k, &v) == nil
+	})
+}
+
+// prefixHint is Plan.prefixHint, with decodesAfter(k) reporting whether
+// key[k:] decodes as the plan's type.
+func (p *planCore) prefixHint(key []byte, err error, decodesAfter func(k int) bool) error {
 	var de *DecodeError
 	if !errors.As(err, &de) || errors.Is(err, ErrTooManyElements) || de.Offset >= hintPrefixLen || len(key) > hintKeyLen {
 		return err
 	}
 	for k := 1; k <= hintPrefixLen && k < len(key); k++ {
-		var v T
-		if p.unmarshalAll(key, k, &v) == nil {
+		if decodesAfter(k) {
 			de.Detail += fmt.Sprintf("; the key is a %v after its first %d bytes (%s): for keys under a prefix, use Plan.Under(prefix)",
 				p.layout.typ, k, Printable(key[:k]))
 			return err

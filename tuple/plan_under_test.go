@@ -139,7 +139,7 @@ func TestErrorsNameTheFix(t *testing.T) {
 	// Scan frames the key after each offset instead.
 	var user uuid.UUID
 	var post int64
-	err = tuple.Scan(append([]byte("tbl\x00\x07"), w1Key()...), "user", nil, "post", nil, "comment", nil, "react", nil)
+	err = tuple.Scan(append([]byte("tbl\x00\x07"), w1Key()...), tuple.Const("user"), nil, tuple.Const("post"), nil, tuple.Const("comment"), nil, tuple.Const("react"), nil)
 	if err == nil || !strings.Contains(err.Error(), "after its first 5 bytes") || !strings.Contains(err.Error(), "scan key[5:]") {
 		t.Errorf("Scan of a key under a prefix = %v, want the prefix's length", err)
 	}
@@ -153,16 +153,16 @@ func TestErrorsNameTheFix(t *testing.T) {
 	}
 	// The README's Scan line on the README's key: the desc element needs
 	// the plan's codec, and the error says so.
-	err = tuple.Scan(bare, "USER", &user, "POST", &post, "COMMENT", nil, "REACT", nil)
+	err = tuple.Scan(bare, tuple.Const("USER"), &user, tuple.Const("POST"), &post, tuple.Const("COMMENT"), nil, tuple.Const("REACT"), nil)
 	if !errors.Is(err, tuple.ErrInvalidCode) || !strings.Contains(err.Error(), "descending element") || !strings.Contains(err.Error(), "Codec()") {
 		t.Errorf("Scan of a desc element without the extension = %v, want the fix named", err)
 	}
-	if err := plan.Codec().Scan(bare, "USER", &user, "POST", &post, "COMMENT", nil, "REACT", nil); err != nil || user != ada || post != 1234 {
+	if err := plan.Codec().Scan(bare, tuple.Const("USER"), &user, tuple.Const("POST"), &post, tuple.Const("COMMENT"), nil, tuple.Const("REACT"), nil); err != nil || user != ada || post != 1234 {
 		t.Errorf("plan.Codec().Scan = %v, %v, %v", err, user, post)
 	}
 	// With the extension, into a plain variable: the error names Desc.
 	var at int64
-	err = plan.Codec().Scan(bare, "USER", nil, "POST", nil, "COMMENT", &at, "REACT", nil)
+	err = plan.Codec().Scan(bare, tuple.Const("USER"), nil, tuple.Const("POST"), nil, tuple.Const("COMMENT"), &at, tuple.Const("REACT"), nil)
 	if !errors.Is(err, tuple.ErrWrongType) || !strings.Contains(err.Error(), "descending element cannot go into *int64") || !strings.Contains(err.Error(), "tuple.Desc{V: &v}") {
 		t.Errorf("Scan of a desc element into *int64 = %v, want the fix named", err)
 	}
@@ -184,7 +184,7 @@ func TestCodecAppendElemsInvertsScan(t *testing.T) {
 	}
 	var post, at2 int64
 	var x, y string
-	if err := c.Scan(key, "POST", &post, tuple.Desc{V: &at2}, []any{&x, tuple.Desc{V: &y}}); err != nil || post != 1234 || at2 != at || x != "x" || y != "y" {
+	if err := c.Scan(key, tuple.Const("POST"), &post, tuple.Desc{V: &at2}, []any{&x, tuple.Desc{V: &y}}); err != nil || post != 1234 || at2 != at || x != "x" || y != "y" {
 		t.Errorf("Scan = %v: %d %d %q %q", err, post, at2, x, y)
 	}
 	if _, err := (tuple.Codec{}).AppendElems(nil, tuple.Desc{V: at}); !errors.Is(err, tuple.ErrUnsupportedType) {

@@ -14,22 +14,33 @@ import (
 //
 //   - a pointer to a variable of an element's Go type: *string, *[]byte,
 //     *int, *int8 … *int64, *uint … *uint64, *big.Int, *float32, *float64,
-//     *bool, *UUID, *Versionstamp, *Tuple (a nested tuple) or *any (any
-//     element, as Unpack gives it); or to a named type of one of these
-//     (type UserID int64). An integer that does not fit its destination is
-//     ErrOutOfRange, never a silent wrap; a float32 element goes only into
-//     a float32, a float64 only into a float64.
-//   - a pointer to a pointer (**int64): a null element sets it to nil,
-//     any other is decoded into a new variable.
+//     *bool, *UUID, *Versionstamp, *Tuple (a nested tuple), *any (any
+//     element, as Unpack gives it), *time.Time, *time.Duration; or to a
+//     named type of one of these (type UserID int64). An integer that
+//     does not fit its destination is ErrOutOfRange, never a silent wrap;
+//     a float32 element goes only into a float32, a float64 only into a
+//     float64.
+//   - a pointer to a pointer of one of those standard types (**int64):
+//     a null element sets it to nil, any other is decoded into a new
+//     variable.
 //   - nil: the element is skipped, after checking its framing.
 //   - a []any of further destinations: the element is a nested tuple,
 //     decoded into them.
 //   - Desc{V: dst}: the element is a descending one (Codec.Scan, with
 //     the codec's DescExtension), decoded into dst.
-//   - a Hook from Into, for types of the caller's own.
-//   - any other value, a constant: the element must be its encoding,
-//     byte for byte (ErrConstMismatch). "user" matches ("user"), and a
-//     Tuple value a nested tuple.
+//   - a Hook from Into, or from Element for a type with the custom
+//     element methods (ElementScanner): Scan calls no method of a plain
+//     destination, which would move every destination to the heap.
+//   - Const(v), a constant: the element must be v's encoding, byte for
+//     byte (ErrConstMismatch). Const("user") matches ("user"), and
+//     Const(Tuple{...}) a nested tuple.
+//
+// Any other destination is an error: one that is no pointer is
+// ErrNotPointer (a forgotten &), and one of a type the type table
+// refuses (see Plan) is ErrUnsupportedType, saying what to use instead.
+// The Go types are those of the type table every typed path shares:
+// time.Time and time.Duration are integers (nanoseconds, a time since
+// the Unix epoch, read back in UTC), a [16]byte of any byte type a UUID.
 //
 // Scan does not keep dst, so plain variables passed to it stay on the
 // stack. All strings decoded by one call share one allocation, the size
@@ -83,7 +94,7 @@ func (s *scanner) tuple(l level, depth int, dst []any) (int, error) {
 // the n it must hold was due: ErrTooFewElements, or a nested tuple
 // without its closing 00.
 func (s *scanner) missing(st step, l level, at, i, n int) error {
-	if st == stepOpen {
+	if st == stepOpen && !s.lenient { // lenient, a nested tuple may run to the end, as Unpack reads it
 		return s.fail(l.open, ErrUnterminated, "nested tuple has no closing 00")
 	}
 	s.trail.add(i)
@@ -100,6 +111,9 @@ func (s *scanner) close(l level, n int) (int, error) {
 	case stepEnd:
 		return l.pos, nil
 	case stepOpen:
+		if s.lenient { // as lenient Unpack reads a nested tuple that runs to the end
+			return len(s.in), nil
+		}
 		return 0, s.fail(l.open, ErrUnterminated, "nested tuple has no closing 00")
 	default:
 		s.trail.add(n)
@@ -122,3 +136,14 @@ func (s *scanner) fault(f fault) error {
 	d := decoder{framer: s.framer}
 	return d.describe(f)
 }
+
+// Constant is a Scan destination that is no variable but a value the
+// element must be: Const makes one.
+type Constant struct{ v any }
+
+// Const returns the Scan destination that matches the element v encodes
+// to, byte for byte (ErrConstMismatch otherwise), and sets nothing:
+// tuple.Scan(key, tuple.Const("USER"), &user). A destination that is no
+// pointer and not marked so is ErrNotPointer, so that a forgotten & is an
+// error rather than a silent match.
+func Const(v any) Constant { return Constant{v} }

@@ -55,7 +55,7 @@ func ExampleCodec_AppendElems() {
 		panic(err)
 	}
 	var back int64
-	if err := c.Scan(key, "COMMENT", tuple.Desc{V: &back}); err != nil {
+	if err := c.Scan(key, tuple.Const("COMMENT"), tuple.Desc{V: &back}); err != nil {
 		panic(err)
 	}
 	fmt.Println(back)

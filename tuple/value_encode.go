@@ -1,0 +1,227 @@
+package tuple
+
+// Writing a Go value as one element by its entry in the type table: the
+// one encoder of every type the fast paths of Pack, AppendElems and the
+// plans leave out.
+
+import (
+	"fmt"
+	"math/big"
+	"reflect"
+	"unicode/utf8"
+
+	"github.com/fdbtuple/fdbtuple/fdb"
+	"github.com/fdbtuple/fdbtuple/types"
+)
+
+// elemOpts is what a plan's field tag adds to its type's element; the
+// other paths use the zero value.
+type elemOpts struct {
+	desc    bool
+	asBytes bool       // a string written as a byte string
+	ext     types.Code // the value is this extension's, or 0
+	unit    unit       // a time or duration in this unit (0: ns)
+}
+
+// appendValue appends rv, a value of g's type, as one element.
+func (e *encoder) appendValue(dst []byte, g *goType, rv reflect.Value, o elemOpts, nested bool, depth int) ([]byte, error) {
+	if g.err != nil && o.ext == 0 {
+		return dst, &EncodeError{Type: g.t, Err: g.err}
+	}
+	if g.rule == rulePointer {
+		if rv.IsNil() {
+			return appendNull(dst, nested), nil
+		}
+		g, rv = g.elem, rv.Elem()
+	}
+	switch {
+	case o.ext != 0:
+		return e.appendExt(dst, rv, o.ext)
+	case o.desc:
+		code := e.codec.descCode()
+		if code == 0 {
+			return dst, &EncodeError{Type: g.t, Err: fmt.Errorf("%w: a desc field needs a codec with DescExtension", ErrNoExtension)}
+		}
+		// The ascending encoding, as a top-level element, inverted.
+		var buf [64]byte
+		inner := o
+		inner.desc = false
+		asc, err := e.appendValue(buf[:0], g, rv, inner, false, depth)
+		if err != nil {
+			return dst, err
+		}
+		return appendDesc(dst, code, asc), nil
+	}
+	return e.appendRule(dst, g, rv, o, nested, depth)
+}
+
+func appendNull(dst []byte, nested bool) []byte {
+	if nested {
+		return AppendNestedNull(dst)
+	}
+	return AppendNull(dst)
+}
+
+// appendRule appends rv by its type's rule.
+func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts, nested bool, depth int) ([]byte, error) {
+	switch g.rule {
+	case ruleString, ruleBytes, ruleInt, ruleUint, ruleBool, ruleFloat64:
+		return e.scalar(dst, g, o.asBytes, rv)
+	case ruleUUID:
+		return e.scalar(dst, g, false, addressable(rv))
+	case ruleKey:
+		return AppendBytes(dst, rv.Interface().(fdb.KeyConvertible).FDBKey()), nil
+	case ruleDuration:
+		n, err := durationIn(rv.Int(), o.unit)
+		if err != nil {
+			return dst, &EncodeError{Type: g.t, Err: err}
+		}
+		return AppendInt(dst, n), nil
+	case ruleFloat32:
+		// Through a *float32, bit for bit: reflect's Float widens to
+		// float64, which quiets a signalling NaN.
+		return AppendFloat32(dst, *addressable(rv).Addr().Convert(float32PtrType).Interface().(*float32)), nil
+	case ruleBigInt:
+		v := addressable(rv).Addr().Interface().(*big.Int)
+		out, err := AppendBigInt(dst, v)
+		if err != nil {
+			return dst, &EncodeError{Type: g.t, Err: err}
+		}
+		return out, nil
+	case ruleVersionstamp:
+		return e.appendElem(dst, rv.Interface(), nested, depth)
+	case ruleTuple:
+		return e.appendNested(dst, rv.Convert(anySliceType).Interface().([]any), depth)
+	case ruleAny:
+		if rv.IsNil() {
+			return appendNull(dst, nested), nil
+		}
+		return e.appendElem(dst, rv.Elem().Interface(), nested, depth)
+	case ruleTime:
+		v, err := timeIn(rv.Interface().(timeValue), o.unit)
+		if err != nil {
+			return dst, &EncodeError{Type: g.t, Err: err}
+		}
+		return appendIntValue(dst, v)
+	case ruleCustom:
+		return e.appendCustom(dst, g, rv, nested, depth)
+	case ruleStruct:
+		if !e.inPlan {
+			return dst, &EncodeError{Type: g.t, Err: fmt.Errorf("%w %v: a struct is a key of its own; encode it with a Plan (NewPlan), or put its fields in the tuple", ErrUnsupportedType, g.t)}
+		}
+		if depth >= MaxDepth {
+			return dst, &EncodeError{Type: g.t, Err: ErrTooDeep}
+		}
+		rv = addressable(rv)
+		out, err := e.fields(BeginNested(dst), g.lay, rv, len(g.lay.fields), true, depth+1)
+		if err != nil {
+			return dst, err
+		}
+		return EndNested(out), nil
+	}
+	return dst, &EncodeError{Type: g.t, Err: ErrUnsupportedType}
+}
+
+// scalar appends rv, a value of a plain row of the table g (a string,
+// possibly as bytes, byte string, integer, boolean, float64 or UUID, of
+// any named type), with reflect's typed getters only: they do not make
+// the struct rv is a field of escape, so that a direct plan's
+// (plan_direct.go) stays where its caller declared it. A UUID's rv is
+// addressable.
+func (e *encoder) scalar(dst []byte, g *goType, asBytes bool, rv reflect.Value) ([]byte, error) {
+	switch g.rule {
+	case ruleString:
+		s := rv.String()
+		if asBytes {
+			return append(appendEscapedString(append(dst, byte(types.CodeBytes)), s), 0x00), nil
+		}
+		if !e.rawUTF8 && !utf8.ValidString(s) {
+			return dst, &EncodeError{Type: g.t, Err: ErrInvalidUTF8}
+		}
+		return AppendString(dst, s), nil
+	case ruleBytes:
+		return AppendBytes(dst, rv.Bytes()), nil
+	case ruleInt:
+		return AppendInt(dst, rv.Int()), nil
+	case ruleUint:
+		return AppendUint(dst, rv.Uint()), nil
+	case ruleBool:
+		return AppendBool(dst, rv.Bool()), nil
+	case ruleFloat64:
+		return AppendFloat64(dst, rv.Float()), nil
+	case ruleUUID:
+		return append(append(dst, byte(types.CodeUUID)), rv.Bytes()...), nil
+	}
+	return dst, &EncodeError{Type: g.t, Err: ErrUnsupportedType}
+}
+
+// addressable returns rv, or a copy of it that can be addressed: the
+// readers that keep bits (a float32's, an array's) need an address.
+func addressable(rv reflect.Value) reflect.Value {
+	if rv.CanAddr() {
+		return rv
+	}
+	c := reflect.New(rv.Type()).Elem()
+	c.Set(rv)
+	return c
+}
+
+// appendExt appends rv as a value of the codec's extension for code.
+func (e *encoder) appendExt(dst []byte, rv reflect.Value, code types.Code) ([]byte, error) {
+	x := e.codec.extensionFor(code)
+	v := rv.Interface()
+	switch {
+	case x == nil:
+		return dst, &EncodeError{Type: rv.Type(), Err: fmt.Errorf("%w %#02x", ErrNoExtension, byte(code))}
+	case !x.Owns(v):
+		return dst, &EncodeError{Type: rv.Type(), Err: fmt.Errorf("%w: extension %s does not own a %v", ErrUnsupportedType, x.Name(), rv.Type())}
+	}
+	out, err := x.AppendElement(dst, v, e.codec)
+	if err != nil {
+		return dst, asEncodeError(v, err)
+	}
+	return out, nil
+}
+
+// appendCustom appends a value through its AppendTupleElement method and
+// checks that it wrote exactly one element.
+func (e *encoder) appendCustom(dst []byte, g *goType, rv reflect.Value, nested bool, depth int) ([]byte, error) {
+	var a ElementAppender
+	if g.appender {
+		a = rv.Interface().(ElementAppender)
+	} else {
+		a = addressable(rv).Addr().Interface().(ElementAppender)
+	}
+	start := len(dst)
+	out, err := a.AppendTupleElement(dst)
+	if err != nil {
+		return dst, asEncodeError(rv.Interface(), err)
+	}
+	return checkOneElement(dst, out, start, e.codec, nested, depth, g.t)
+}
+
+// checkOneElement checks that a custom method appended exactly one whole
+// element to dst[:start], as out; a null inside a nested tuple becomes
+// 00 FF.
+func checkOneElement(dst, out []byte, start int, c Codec, nested bool, depth int, t reflect.Type) ([]byte, error) {
+	if len(out) <= start {
+		return dst, &EncodeError{Type: t, Err: fmt.Errorf("%w: AppendTupleElement of %v wrote no element", ErrUnsupportedType, t)}
+	}
+	fr := codecFramer(c, out[start:])
+	if n, f := fr.frame(0, depth); f.failed() || n != len(out)-start {
+		return dst, &EncodeError{Type: t, Err: fmt.Errorf("%w: AppendTupleElement of %v wrote %x, which is not one whole element", ErrUnsupportedType, t, out[start:])}
+	}
+	if nested && out[start] == byte(types.CodeNull) {
+		out = append(out, 0xFF)
+	}
+	return out, nil
+}
+
+// asEncodeError returns err if it is an *EncodeError, else wraps it in
+// one for the value v.
+func asEncodeError(v any, err error) error {
+	if _, ok := err.(*EncodeError); ok {
+		return err
+	}
+	return &EncodeError{Type: reflect.TypeOf(v), Err: err}
+}
