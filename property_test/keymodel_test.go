@@ -779,10 +779,17 @@ func (f *field) element(fv reflect.Value) (any, verdict) {
 	} else {
 		e, vd = f.kind.elem(fv, f)
 	}
-	if f.desc {
+	if f.desc && !f.nilKind(fv) { // a nil *big.Int is a nil pointer: a plain null, desc or not
 		e = tuple.Desc{V: e}
 	}
 	return e, vd
+}
+
+// nilKind reports whether fv is a nil value of a pointer kind (*big.Int):
+// the type table's one pointer rule makes it a null that sorts first, as
+// a nil pointer field's, desc or not.
+func (f *field) nilKind(fv reflect.Value) bool {
+	return f.kind != nil && f.kind.typ.Kind() == reflect.Pointer && fv.IsNil()
 }
 
 // draw draws a value of m's type, as a pointer to it.
@@ -884,6 +891,9 @@ func (f *field) compare(a, b reflect.Value) int {
 		}
 		a, b = a.Elem(), b.Elem()
 	}
+	if f.nilKind(a) || f.nilKind(b) {
+		return cmpBool(!f.nilKind(a), !f.nilKind(b))
+	}
 	var c int
 	if f.nested != nil {
 		c = f.nested.compare(a, b)
@@ -929,7 +939,7 @@ func (f *field) fits(e any) bool {
 	if f.constant != nil {
 		return sameElem(e, f.constant)
 	}
-	if e == nil && f.ptr {
+	if e == nil && (f.ptr || f.kind != nil && f.kind.typ.Kind() == reflect.Pointer) {
 		return true
 	}
 	if f.desc {

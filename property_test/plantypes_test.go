@@ -271,7 +271,16 @@ func (m *model) scanDests(w reflect.Value) (dsts []any, reads []func() (any, boo
 }
 
 func (f *field) scanDest(fv reflect.Value) (any, func() (any, bool)) {
-	if f.constant != nil || f.bytes || (f.ptr && (f.desc || f.nested != nil)) || (f.unit != "" && f.unit != "ns") {
+	// Scan keeps its destinations on the stack, so it stores no value it
+	// cannot type (a **T is for the standard types, and an extension's
+	// value goes into *any: a pointer to a type of this package or an
+	// ext= field is read as *any), calls no method of a plain destination
+	// (a custom type goes through tuple.Element), and sets a named float32
+	// through float64 (which keeps every bit but a signalling NaN's quiet
+	// bit: it is read as (*float32)(&v)).
+	ptrToOurs := f.ptr && fv.Type().Elem().PkgPath() == reflect.TypeFor[field]().PkgPath()
+	isExt := f.kind != nil && f.kind.ext != ""
+	if f.constant != nil || f.bytes || (f.ptr && (f.desc || f.nested != nil)) || (f.unit != "" && f.unit != "ns") || ptrToOurs || isExt {
 		p := new(any)
 		return p, func() (any, bool) { return *p, f.fits(*p) }
 	}
@@ -296,6 +305,12 @@ func (f *field) scanDest(fv reflect.Value) (any, func() (any, bool)) {
 		}
 	} else {
 		d = fv.Addr().Interface()
+		if sc, ok := d.(tuple.ElementScanner); ok {
+			d = tuple.Element(sc)
+		}
+		if t := fv.Type(); t.Kind() == reflect.Float32 && t != reflect.TypeFor[float32]() {
+			d = fv.Addr().Convert(reflect.TypeFor[*float32]()).Interface()
+		}
 		read = func() (any, bool) { e, _ := f.element(fv); return e, true }
 	}
 	if f.desc {

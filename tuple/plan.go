@@ -170,8 +170,10 @@ const (
 // plainOp is the op of a compiled field.
 func (f *planField) plainOp() planOp {
 	switch {
-	case f.constant != nil:
+	case f.constant != nil && !f.viaPointer:
 		return opConst
+	case f.constant != nil: // behind an embedded pointer, which must be there
+		return opGeneral
 	case f.nullable || f.desc || f.asBytes || f.ext != 0 || f.viaPointer || f.unit > 1:
 		return opGeneral
 	}

@@ -188,6 +188,9 @@ func (s *scanner) field(st step, at, depth int, f *planField, rv reflect.Value) 
 			}
 			return 0, s.fail(at, ErrConstMismatch, fmt.Sprintf("want the constant %s, found %s", f.constText, found))
 		}
+		if f.viaPointer {
+			allocPath(rv, f.index) // the embedded pointer a constant is in is there, as in what was marshalled
+		}
 		return at + len(f.constant.enc), nil
 	}
 	var fv reflect.Value

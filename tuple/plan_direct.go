@@ -51,9 +51,11 @@ func (lay *layout) isDirect() bool {
 	for i := range lay.fields {
 		f := &lay.fields[i]
 		switch {
+		case f.viaPointer: // decoding allocates the pointer, with Set
+			return false
 		case f.constant != nil:
 		case f.gt.rule == ruleStruct:
-			if f.viaPointer || f.ext != 0 || !f.gt.lay.isDirect() {
+			if f.ext != 0 || !f.gt.lay.isDirect() {
 				return false
 			}
 		case !f.directKind():

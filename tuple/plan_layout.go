@@ -124,9 +124,9 @@ func (b *tableBuilder) embeddedStruct(t reflect.Type) (st reflect.Type, ptr bool
 func (b *tableBuilder) inline(lay *layout, sf reflect.StructField, et reflect.Type, idx []int, viaPointer bool) error {
 	switch {
 	case b.busy[et]:
-		return fmt.Errorf("embedded field %v: %w: the struct embeds itself", sf.Type, ErrUnsupportedType)
+		return fmt.Errorf("embedded field %s (%v): %w: the struct embeds itself", sf.Name, sf.Type, ErrUnsupportedType)
 	case viaPointer && sf.Type.Kind() == reflect.Pointer && !sf.IsExported():
-		return fmt.Errorf("embedded field %v: %w: a pointer to an unexported struct cannot be allocated when decoding; embed %v by value, or export it", sf.Type, ErrUnsupportedType, et)
+		return fmt.Errorf("embedded field %s (%v): %w: a pointer to an unexported struct cannot be allocated when decoding; embed %v by value, export it, or tag it `tuple:\"-\"`", sf.Name, sf.Type, ErrUnsupportedType, et)
 	}
 	b.busy[et] = true
 	defer delete(b.busy, et)
@@ -135,7 +135,7 @@ func (b *tableBuilder) inline(lay *layout, sf reflect.StructField, et reflect.Ty
 		return err
 	}
 	if len(lay.fields) == before {
-		return fmt.Errorf("embedded field %v: %w: it adds no field to the key; tag it `tuple:\"-\"` if that is meant", sf.Type, ErrUnsupportedType)
+		return fmt.Errorf("embedded field %s (%v): %w: it adds no field to the key; tag it `tuple:\"-\"` if that is meant", sf.Name, sf.Type, ErrUnsupportedType)
 	}
 	return nil
 }
@@ -193,7 +193,7 @@ func (b *tableBuilder) field(f *planField, name, opts string) error {
 		}
 		return nil // the extension's values: it checks them
 	case f.gt.err != nil:
-		return f.gt.err
+		return fmt.Errorf("%w; or tag the field `tuple:\"-\"` to leave it out of the key", f.gt.err)
 	case f.gt.readErr != nil:
 		return f.gt.readErr
 	case f.asBytes && f.inner.rule != ruleString:
@@ -212,15 +212,15 @@ func (f *planField) compileConstant(text string) error {
 	var v any = text
 	switch f.typ.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		n, err := strconv.ParseInt(text, 10, 64)
+		n, err := strconv.ParseInt(text, 10, f.typ.Bits())
 		if err != nil {
-			return fmt.Errorf("%w: constant %q is no integer: %v", ErrBadTag, text, err)
+			return fmt.Errorf("%w: constant %q is no %v: %v", ErrBadTag, text, f.typ, err)
 		}
 		v = n
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		n, err := strconv.ParseUint(text, 10, 64)
+		n, err := strconv.ParseUint(text, 10, f.typ.Bits())
 		if err != nil {
-			return fmt.Errorf("%w: constant %q is no unsigned integer: %v", ErrBadTag, text, err)
+			return fmt.Errorf("%w: constant %q is no %v: %v", ErrBadTag, text, f.typ, err)
 		}
 		v = n
 	case reflect.Struct:

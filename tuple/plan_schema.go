@@ -60,7 +60,7 @@ func writeField(b *strings.Builder, f *planField, descCode types.Code) {
 	}
 	b.WriteString(f.name)
 	b.WriteByte(' ')
-	if f.nullable {
+	if f.nullable { // nil is a null, which sorts first, desc or not
 		b.WriteByte('*')
 	}
 	closers := 0

@@ -77,6 +77,8 @@ func (s *scanner) null(d any, pos int) error {
 	case *any:
 		*p = nil
 		return nil
+	case Desc: // a null is a null, desc or not, as a plan writes a nil pointer
+		return s.null(p.V, pos)
 	}
 	if rv := reflect.ValueOf(d); rv.Kind() == reflect.Pointer && !rv.IsNil() {
 		if g := typeOf(rv.Type().Elem()); g.rule == rulePointer || g.rule == ruleAny {

@@ -189,6 +189,8 @@ func (s *scanner) nullable(d any, pos, depth int) (int, bool, error) {
 		return nullable(s, p, pos, depth)
 	case **UUID:
 		return nullable(s, p, pos, depth)
+	case **[16]byte:
+		return nullable(s, p, pos, depth)
 	case **big.Int:
 		return nullable(s, p, pos, depth)
 	case **Versionstamp:

@@ -55,8 +55,10 @@ func timeOf(iv intValue, u unit) (time.Time, bool) {
 		return time.Unix(sec, rem*int64(u)).UTC(), sec <= math.MaxInt64-unixToInternal
 	}
 	b := iv.big
-	if b == nil { // 2^63 to 2^64-1
-		b = new(big.Int).SetUint64(iv.mag)
+	if b == nil { // a magnitude of 2^63 to 2^64-1
+		if b = new(big.Int).SetUint64(iv.mag); iv.neg {
+			b.Neg(b)
+		}
 	}
 	sec, rem := new(big.Int).DivMod(b, big.NewInt(perSec), new(big.Int)) // rem >= 0
 	if !sec.IsInt64() || sec.Int64() > math.MaxInt64-unixToInternal {

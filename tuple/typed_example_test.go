@@ -126,7 +126,7 @@ func ExampleNewPlan_refused() {
 	fmt.Println(err)
 	// Output:
 	// true
-	// tuple: NewPlan of tuple_test.Flags: field Set (map[string]bool): tuple: unsupported element type map[string]bool: a map has no order and no element; use a struct of its fields, or a tuple.Tuple of its entries in an order of your own
+	// tuple: NewPlan of tuple_test.Flags: field Set (map[string]bool): tuple: unsupported element type map[string]bool: a map has no order and no element; use a struct of its fields, or a tuple.Tuple of its entries in an order of your own; or tag the field `tuple:"-"` to leave it out of the key
 }
 
 // Cents is a type of its own that is one integer element.

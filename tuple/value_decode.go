@@ -40,14 +40,14 @@ func (s *scanner) scanValue(st step, at, depth int, g *goType, rv reflect.Value,
 		return end, err
 	}
 	switch {
-	case o.ext != 0:
-		return s.scanExt(at, depth, rv, o.ext, dst)
-	case o.desc:
+	case o.desc: // before ext: the extension's element, inverted
 		inner := o
 		inner.desc = false
 		return s.descended(at, dst, func(in *scanner) (int, error) {
 			return in.scanValue(stepElem, 0, depth, g, rv, inner, dst)
 		})
+	case o.ext != 0:
+		return s.scanExt(at, depth, rv, o.ext, dst)
 	}
 	return s.scanRule(at, depth, g, rv, o, dst)
 }

@@ -28,6 +28,8 @@ func (e *encoder) appendValue(dst []byte, g *goType, rv reflect.Value, o elemOpt
 	if g.err != nil && o.ext == 0 {
 		return dst, &EncodeError{Type: g.t, Err: g.err}
 	}
+	// A nil pointer is a null, which sorts first, desc or not: the
+	// pointer rule holds for every field, *big.Int's included.
 	if g.rule == rulePointer {
 		if rv.IsNil() {
 			return appendNull(dst, nested), nil
@@ -35,9 +37,7 @@ func (e *encoder) appendValue(dst []byte, g *goType, rv reflect.Value, o elemOpt
 		g, rv = g.elem, rv.Elem()
 	}
 	switch {
-	case o.ext != 0:
-		return e.appendExt(dst, rv, o.ext)
-	case o.desc:
+	case o.desc: // before ext: the extension's element, inverted
 		code := e.codec.descCode()
 		if code == 0 {
 			return dst, &EncodeError{Type: g.t, Err: fmt.Errorf("%w: a desc field needs a codec with DescExtension", ErrNoExtension)}
@@ -51,6 +51,8 @@ func (e *encoder) appendValue(dst []byte, g *goType, rv reflect.Value, o elemOpt
 			return dst, err
 		}
 		return appendDesc(dst, code, asc), nil
+	case o.ext != 0:
+		return e.appendExt(dst, rv, o.ext)
 	}
 	return e.appendRule(dst, g, rv, o, nested, depth)
 }
