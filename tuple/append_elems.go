@@ -106,6 +106,9 @@ func appendLooseValue(dst []byte, g *goType, rv reflect.Value, nested bool, dept
 	if g.err != nil {
 		return dst, &EncodeError{Type: g.t, Err: g.err}
 	}
+	if out, ok := appendScalar(dst, g.rule, rv); ok {
+		return out, nil
+	}
 	switch g.rule {
 	case rulePointer:
 		if rv.IsNil() {
@@ -117,16 +120,8 @@ func appendLooseValue(dst []byte, g *goType, rv reflect.Value, nested bool, dept
 			return AppendString(dst, s), nil
 		}
 		return dst, &EncodeError{Type: g.t, Err: ErrInvalidUTF8}
-	case ruleBytes:
-		return AppendBytes(dst, rv.Bytes()), nil
-	case ruleInt, ruleDuration:
+	case ruleDuration: // in its default unit, ns
 		return AppendInt(dst, rv.Int()), nil
-	case ruleUint:
-		return AppendUint(dst, rv.Uint()), nil
-	case ruleBool:
-		return AppendBool(dst, rv.Bool()), nil
-	case ruleFloat64:
-		return AppendFloat64(dst, rv.Float()), nil
 	case ruleFloat32:
 		return AppendFloat32(dst, float32(rv.Float())), nil
 	case ruleUUID:

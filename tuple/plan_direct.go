@@ -22,8 +22,9 @@ import (
 // custom element or extension field, or one behind an embedded pointer)
 // hands the general functions a copy of *v on the heap from the plan's
 // pool, and copies it back: v stays where it is, for two copies of T. The
-// element of each plain kind is written and read once, by the encoder's
-// and the scanner's scalar, which both paths call. A DynamicPlan takes
+// rows of the type table that reflect's typed setters and getters serve
+// are read and written once, by scanScalar and appendScalar (and the
+// string and UUID writers), which both paths call. A DynamicPlan takes
 // the same direct path when its layout is direct, and the general one on
 // its argument itself otherwise (an any has escaped already).
 
@@ -118,7 +119,11 @@ func (s *scanner) fieldDirect(at, depth int, f *planField, fv reflect.Value) (in
 		}
 		return s.structFieldsDirect(nestedLevel(at), depth+1, f.gt.lay, fv)
 	}
-	return s.scalar(at, f.gt.rule, f.asBytes, fv, f.zero)
+	if f.asBytes {
+		return s.bytes(at, f.zero, func(b []byte) { fv.SetString(string(b)) })
+	}
+	end, _, err := s.scanScalar(at, depth, f.gt.rule, fv, f.zero) // directKind: a row it reads
+	return end, err
 }
 
 // notDirect is the general path's answer for an element that sets no
@@ -165,7 +170,7 @@ func (e *encoder) fieldDirect(dst []byte, f *planField, fv reflect.Value, depth 
 		var asc []byte
 		var err error
 		if f.gt.rule != ruleStruct {
-			asc, err = e.scalar(buf[:0], g.gt, g.asBytes, fv)
+			asc, err = e.scalarDirect(buf[:0], &g, fv)
 		} else {
 			asc, err = e.fieldDirect(nil, &g, fv, depth)
 		}
@@ -184,5 +189,18 @@ func (e *encoder) fieldDirect(dst []byte, f *planField, fv reflect.Value, depth 
 		}
 		return EndNested(out), nil
 	}
-	return e.scalar(dst, f.gt, f.asBytes, fv)
+	return e.scalarDirect(dst, f, fv)
+}
+
+// scalarDirect appends fv, the value of the field f of a direct kind, by
+// the writers of its row that reflect's readers serve.
+func (e *encoder) scalarDirect(dst []byte, f *planField, fv reflect.Value) ([]byte, error) {
+	switch f.gt.rule {
+	case ruleString:
+		return e.appendString(dst, f.gt, fv, f.asBytes)
+	case ruleUUID: // fields are addressable
+		return appendUUIDValue(dst, fv), nil
+	}
+	out, _ := appendScalar(dst, f.gt.rule, fv) // directKind: a row it writes
+	return out, nil
 }

@@ -216,45 +216,10 @@ func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 	if err := g.decodeErr(); err != nil {
 		return 0, s.fail(pos, ErrUnsupportedType, err.Error())
 	}
+	if end, ok, err := s.scanScalar(pos, depth, g.rule, e, d); ok {
+		return end, err
+	}
 	switch g.rule {
-	case ruleString:
-		v, end, err := s.string(pos, d)
-		if err == nil {
-			e.SetString(v)
-		}
-		return end, err
-	case ruleBytes:
-		return s.bytes(pos, d, func(v []byte) { e.SetBytes(v) })
-	case ruleInt, ruleDuration:
-		return s.integer(pos, d, func(iv intValue) bool {
-			v, ok := iv.int64()
-			if ok = ok && !e.OverflowInt(v); ok {
-				e.SetInt(v)
-			}
-			return ok
-		})
-	case ruleUint:
-		return s.integer(pos, d, func(iv intValue) bool {
-			ok := iv.big == nil && !iv.neg && !e.OverflowUint(iv.mag)
-			if ok {
-				e.SetUint(iv.mag)
-			}
-			return ok
-		})
-	case ruleBool:
-		var b bool
-		end, err := s.one(&b, pos, depth)
-		if err == nil {
-			e.SetBool(b)
-		}
-		return end, err
-	case ruleFloat64:
-		var f float64
-		end, err := s.one(&f, pos, depth)
-		if err == nil {
-			e.SetFloat(f)
-		}
-		return end, err
 	case ruleFloat32:
 		var f float32
 		end, err := s.one(&f, pos, depth)
@@ -267,12 +232,6 @@ func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 		}
 		e.SetFloat(float64(f))
 		return end, nil
-	case ruleUUID:
-		end, err := s.fixed(pos, types.CodeUUID, d)
-		if err == nil {
-			copy(e.Bytes(), s.in[pos+1:end]) // the array itself, of any byte type
-		}
-		return end, err
 	case ruleTuple:
 		var t Tuple
 		end, err := s.one(&t, pos, depth)

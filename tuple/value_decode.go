@@ -5,7 +5,6 @@ package tuple
 // plans leave out, and of every option a plan's tag adds.
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math/big"
 	"reflect"
@@ -55,10 +54,10 @@ func (s *scanner) scanValue(st step, at, depth int, g *goType, rv reflect.Value,
 // scanRule scans a non-null element into rv by its type's rule.
 func (s *scanner) scanRule(at, depth int, g *goType, rv reflect.Value, o elemOpts, dst any) (int, error) {
 	in := s.in
-	switch g.rule {
-	case ruleString, ruleBytes, ruleInt, ruleUint, ruleBool, ruleFloat64, ruleUUID:
-		return s.scalar(at, g.rule, o.asBytes, rv, dst)
-	case ruleDuration:
+	if g.rule == ruleString && o.asBytes {
+		return s.bytes(at, dst, func(b []byte) { rv.SetString(string(b)) })
+	}
+	if g.rule == ruleDuration && unitOr(o.unit) != 1 {
 		return s.integer(at, dst, func(iv intValue) bool {
 			v, ok := iv.int64()
 			if ok {
@@ -69,6 +68,11 @@ func (s *scanner) scanRule(at, depth int, g *goType, rv reflect.Value, o elemOpt
 			}
 			return ok
 		})
+	}
+	if end, ok, err := s.scanScalar(at, depth, g.rule, rv, dst); ok {
+		return end, err
+	}
+	switch g.rule {
 	case ruleBigInt:
 		return s.integer(at, dst, func(iv intValue) bool {
 			v := iv.big
@@ -137,64 +141,6 @@ func (s *scanner) scanRule(at, depth int, g *goType, rv reflect.Value, o elemOpt
 	return 0, s.fail(at, ErrUnsupportedType, fmt.Sprintf("cannot scan into %v", reflect.TypeOf(dst)))
 }
 
-// scalar scans the element at in[at] into rv, a settable variable of a
-// plain row of the table (a string, possibly as bytes, byte string,
-// integer, boolean, float64 or UUID), with reflect's typed setters only:
-// they do not make the struct rv is a field of escape, so that a direct
-// plan's (plan_direct.go) stays where its caller declared it. dst is what
-// errors name the type of.
-func (s *scanner) scalar(at int, r rule, asBytes bool, rv reflect.Value, dst any) (int, error) {
-	in := s.in
-	switch r {
-	case ruleString:
-		if asBytes {
-			return s.bytes(at, dst, func(b []byte) { rv.SetString(string(b)) })
-		}
-		v, end, err := s.string(at, dst)
-		if err == nil {
-			rv.SetString(v)
-		}
-		return end, err
-	case ruleBytes:
-		return s.bytes(at, dst, func(b []byte) { rv.SetBytes(b) })
-	case ruleInt:
-		return s.integer(at, dst, func(iv intValue) bool {
-			v, ok := iv.int64()
-			if ok = ok && !rv.OverflowInt(v); ok {
-				rv.SetInt(v)
-			}
-			return ok
-		})
-	case ruleUint:
-		return s.integer(at, dst, func(iv intValue) bool {
-			ok := iv.big == nil && !iv.neg && !rv.OverflowUint(iv.mag)
-			if ok {
-				rv.SetUint(iv.mag)
-			}
-			return ok
-		})
-	case ruleBool:
-		if c := types.Code(in[at]); c != types.CodeFalse && c != types.CodeTrue {
-			return 0, s.wrongKind(at, dst)
-		}
-		rv.SetBool(types.Code(in[at]) == types.CodeTrue)
-		return at + 1, nil
-	case ruleFloat64:
-		end, err := s.fixed(at, types.CodeFloat64, dst)
-		if err == nil {
-			rv.SetFloat(decodeFloat64(binary.BigEndian.Uint64(in[at+1:])))
-		}
-		return end, err
-	case ruleUUID:
-		end, err := s.fixed(at, types.CodeUUID, dst)
-		if err == nil {
-			copy(rv.Bytes(), in[at+1:end]) // the array itself, of any byte type
-		}
-		return end, err
-	}
-	return 0, s.fail(at, ErrUnsupportedType, fmt.Sprintf("cannot scan into %v", reflect.TypeOf(dst)))
-}
-
 // element decodes the element at in[at] into the value Unpack gives it,
 // with the scanner's codec, leniency and depth.
 func (s *scanner) element(at, depth int) (any, int, error) {
@@ -223,4 +169,62 @@ func (s *scanner) scanExt(at, depth int, rv reflect.Value, code types.Code, dst 
 		return end, nil
 	}
 	return 0, s.fail(at, ErrWrongType, fmt.Sprintf("a %T value cannot go into %v", v, rv.Type()))
+}
+
+// scanScalar scans the element at in[pos] into e by the rows that
+// reflect's setters fill, which keep a Scan destination on the stack:
+// strings, byte strings, integers, booleans, float64s and UUIDs. It is
+// the one reader of those rows for Scan and for a plan's fields; ok is
+// false for the other rows.
+func (s *scanner) scanScalar(pos, depth int, r rule, e reflect.Value, dst any) (end int, ok bool, err error) {
+	switch r {
+	case ruleString:
+		v, end, err := s.string(pos, dst)
+		if err == nil {
+			e.SetString(v)
+		}
+		return end, true, err
+	case ruleBytes:
+		end, err := s.bytes(pos, dst, func(v []byte) { e.SetBytes(v) })
+		return end, true, err
+	case ruleInt, ruleDuration: // a duration in its default unit, ns
+		end, err := s.integer(pos, dst, func(iv intValue) bool {
+			v, ok := iv.int64()
+			if ok = ok && !e.OverflowInt(v); ok {
+				e.SetInt(v)
+			}
+			return ok
+		})
+		return end, true, err
+	case ruleUint:
+		end, err := s.integer(pos, dst, func(iv intValue) bool {
+			ok := iv.big == nil && !iv.neg && !e.OverflowUint(iv.mag)
+			if ok {
+				e.SetUint(iv.mag)
+			}
+			return ok
+		})
+		return end, true, err
+	case ruleBool:
+		var b bool
+		end, err := s.one(&b, pos, depth)
+		if err == nil {
+			e.SetBool(b)
+		}
+		return end, true, err
+	case ruleFloat64:
+		var f float64
+		end, err := s.one(&f, pos, depth)
+		if err == nil {
+			e.SetFloat(f)
+		}
+		return end, true, err
+	case ruleUUID:
+		end, err := s.fixed(pos, types.CodeUUID, dst)
+		if err == nil {
+			copy(e.Bytes(), s.in[pos+1:end]) // the array itself, of any byte type
+		}
+		return end, true, err
+	}
+	return 0, false, nil
 }

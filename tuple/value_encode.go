@@ -66,11 +66,12 @@ func appendNull(dst []byte, nested bool) []byte {
 
 // appendRule appends rv by its type's rule.
 func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts, nested bool, depth int) ([]byte, error) {
+	if out, ok := appendScalar(dst, g.rule, rv); ok {
+		return out, nil
+	}
 	switch g.rule {
-	case ruleString, ruleBytes, ruleInt, ruleUint, ruleBool, ruleFloat64:
-		return e.scalar(dst, g, o.asBytes, rv)
-	case ruleUUID:
-		return e.scalar(dst, g, false, addressable(rv))
+	case ruleString:
+		return e.appendString(dst, g, rv, o.asBytes)
 	case ruleKey:
 		return AppendBytes(dst, rv.Interface().(fdb.KeyConvertible).FDBKey()), nil
 	case ruleDuration:
@@ -83,6 +84,8 @@ func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts
 		// Through a *float32, bit for bit: reflect's Float widens to
 		// float64, which quiets a signalling NaN.
 		return AppendFloat32(dst, *addressable(rv).Addr().Convert(float32PtrType).Interface().(*float32)), nil
+	case ruleUUID:
+		return appendUUIDValue(dst, addressable(rv)), nil
 	case ruleBigInt:
 		v := addressable(rv).Addr().Interface().(*big.Int)
 		out, err := AppendBigInt(dst, v)
@@ -124,37 +127,24 @@ func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts
 	return dst, &EncodeError{Type: g.t, Err: ErrUnsupportedType}
 }
 
-// scalar appends rv, a value of a plain row of the table g (a string,
-// possibly as bytes, byte string, integer, boolean, float64 or UUID, of
-// any named type), with reflect's typed getters only: they do not make
-// the struct rv is a field of escape, so that a direct plan's
-// (plan_direct.go) stays where its caller declared it. A UUID's rv is
-// addressable.
-func (e *encoder) scalar(dst []byte, g *goType, asBytes bool, rv reflect.Value) ([]byte, error) {
-	switch g.rule {
-	case ruleString:
-		s := rv.String()
-		if asBytes {
-			return append(appendEscapedString(append(dst, byte(types.CodeBytes)), s), 0x00), nil
-		}
-		if !e.rawUTF8 && !utf8.ValidString(s) {
-			return dst, &EncodeError{Type: g.t, Err: ErrInvalidUTF8}
-		}
-		return AppendString(dst, s), nil
-	case ruleBytes:
-		return AppendBytes(dst, rv.Bytes()), nil
-	case ruleInt:
-		return AppendInt(dst, rv.Int()), nil
-	case ruleUint:
-		return AppendUint(dst, rv.Uint()), nil
-	case ruleBool:
-		return AppendBool(dst, rv.Bool()), nil
-	case ruleFloat64:
-		return AppendFloat64(dst, rv.Float()), nil
-	case ruleUUID:
-		return append(append(dst, byte(types.CodeUUID)), rv.Bytes()...), nil
+// appendString appends rv, a value of a string row g, as a string
+// element (valid UTF-8 unless the encoder writes strings raw) or, asBytes,
+// as a byte string, with reflect's readers only (see appendScalar).
+func (e *encoder) appendString(dst []byte, g *goType, rv reflect.Value, asBytes bool) ([]byte, error) {
+	s := rv.String()
+	if asBytes {
+		return append(appendEscapedString(append(dst, byte(types.CodeBytes)), s), 0x00), nil
 	}
-	return dst, &EncodeError{Type: g.t, Err: ErrUnsupportedType}
+	if !e.rawUTF8 && !utf8.ValidString(s) {
+		return dst, &EncodeError{Type: g.t, Err: ErrInvalidUTF8}
+	}
+	return AppendString(dst, s), nil
+}
+
+// appendUUIDValue appends rv, an addressable array of 16 of a byte type,
+// as a UUID element.
+func appendUUIDValue(dst []byte, rv reflect.Value) []byte {
+	return append(append(dst, byte(types.CodeUUID)), rv.Bytes()...)
 }
 
 // addressable returns rv, or a copy of it that can be addressed: the
@@ -226,4 +216,24 @@ func asEncodeError(v any, err error) error {
 		return err
 	}
 	return &EncodeError{Type: reflect.TypeOf(v), Err: err}
+}
+
+// appendScalar appends rv by the rows that reflect's readers read, which
+// keep an AppendElems argument on the stack: byte strings, integers,
+// booleans and float64s. It is the one writer of those rows for
+// AppendElems, Pack and a plan's fields; ok is false for the other rows.
+func appendScalar(dst []byte, r rule, rv reflect.Value) ([]byte, bool) {
+	switch r {
+	case ruleBytes:
+		return AppendBytes(dst, rv.Bytes()), true
+	case ruleInt:
+		return AppendInt(dst, rv.Int()), true
+	case ruleUint:
+		return AppendUint(dst, rv.Uint()), true
+	case ruleBool:
+		return AppendBool(dst, rv.Bool()), true
+	case ruleFloat64:
+		return AppendFloat64(dst, rv.Float()), true
+	}
+	return dst, false
 }
