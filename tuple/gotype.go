@@ -31,7 +31,8 @@ package tuple
 //     float32 a float32 bit for bit (named or not), float64 a float64,
 //     bool a boolean, the empty interface the element of what it holds
 //     (nil a null), a struct a nested tuple of its fields (a Plan's
-//     layout, tags and all).
+//     layout, tags and all) inside a Plan, and refused outside one: a
+//     struct is a key of its own.
 //   - refused, with the fix in the error: uintptr (an address, not data:
 //     convert it to uint64), complex numbers, maps, channels, functions,
 //     unsafe pointers, interfaces with methods, slices and arrays of
@@ -42,6 +43,20 @@ package tuple
 // A value an extension of the codec owns is the extension's element
 // before any of these rules, in every path that has a codec; a Plan's
 // field takes an extension by its tag, ext=0xNN.
+//
+// Two walkers read the table: the encoder and scanner a Plan, Pack,
+// Compare, the text form and JSON use (value_encode.go, value_decode.go),
+// and the one Scan and AppendElems use (reflected, appendLooseValue),
+// which touches a caller's variable only through reflect's readers and
+// setters, so that the compiler keeps their arguments on the stack. It
+// leaves out what would move every argument of every call to the heap: a
+// custom type's methods (tuple.Element calls them instead), a pointer it
+// cannot type (a **T of a named type), a struct (a Plan's), an
+// extension's value (into *any), and a named float32's signalling NaN,
+// which reflect reads and sets through float64 (Scan refuses it rather
+// than quiet it; AppendElems sets its quiet bit, the one bit that
+// changes; a float32, Pack and a Plan keep every bit). Both share
+// the rows' one reader and writer (scanScalar, appendScalar).
 
 import (
 	"fmt"

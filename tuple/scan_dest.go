@@ -52,10 +52,10 @@ func Element(p ElementScanner) Hook {
 // functions do. Neither p nor decode is kept, so p can be a plain
 // variable on the stack:
 //
-//	var at time.Time
-//	err := tuple.Scan(key, &user, tuple.Into(&at, func(b []byte) (time.Time, int, error) {
-//		ns, n, err := tuple.ConsumeInt(b)
-//		return time.Unix(0, ns), n, err
+//	var at Millis // type Millis int64, stored in seconds
+//	err := tuple.Scan(key, &user, tuple.Into(&at, func(b []byte) (Millis, int, error) {
+//		s, n, err := tuple.ConsumeInt(b)
+//		return Millis(s * 1000), n, err
 //	}))
 func Into[T any](p *T, decode func(elem []byte) (T, int, error)) Hook {
 	return Hook{decode: func(elem []byte) (int, error) {
