@@ -1,6 +1,9 @@
 package tuple
 
-import "errors"
+import (
+	"errors"
+	"reflect"
+)
 
 // AppendElems is the package AppendElems with c's extensions and options:
 // the inverse of c.Scan. A value that one of c's extensions owns is
@@ -53,6 +56,11 @@ func (c Codec) appendElem(dst []byte, v any, nested bool, depth int, tr *trail) 
 	}
 	if x := c.owner(v); x != nil {
 		return appendOwned(dst, x, v, c)
+	}
+	if c.AllowInvalidUTF8 { // a named string type too, as c.Scan reads it
+		if rv := reflect.ValueOf(v); rv.Kind() == reflect.String && typeOf(rv.Type()).rule == ruleString {
+			return AppendString(dst, rv.String()), nil
+		}
 	}
 	return appendLooseElem(dst, v, nested, depth, tr)
 }

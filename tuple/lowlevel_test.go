@@ -195,7 +195,7 @@ func TestConsume(t *testing.T) {
 	}
 }
 
-// TestRangeAndPrefixEnd checks Range, PrefixRange and PrefixEnd.
+// TestRangeAndPrefixEnd checks Range and PrefixEnd.
 func TestRangeAndPrefixEnd(t *testing.T) {
 	begin, end := tuple.Tuple{"a", 1}.Range()
 	if !bytes.Equal(begin, dhex(t, "02 61 00 15 01 00")) || !bytes.Equal(end, dhex(t, "02 61 00 15 01 ff")) {

@@ -199,4 +199,14 @@ func TestCodecAppendElemsInvertsScan(t *testing.T) {
 	if _, err := (tuple.Codec{}).AppendElems(nil, "\xff"); !errors.Is(err, tuple.ErrInvalidUTF8) {
 		t.Errorf("strict AppendElems of invalid UTF-8 = %v", err)
 	}
+	// A named string type, which the type table reads as a string.
+	type label string
+	b, err = raw.AppendElems(nil, label("\xff"))
+	var l label
+	if err != nil || !bytes.Equal(b, tuple.AppendString(nil, "\xff")) || raw.Scan(b, &l) != nil || l != "\xff" {
+		t.Errorf("AllowInvalidUTF8: AppendElems of a named string = %x, %v; Scan back %q", b, err, l)
+	}
+	if _, err := (tuple.Codec{}).AppendElems(nil, label("\xff")); !errors.Is(err, tuple.ErrInvalidUTF8) {
+		t.Errorf("strict AppendElems of a named string of invalid UTF-8 = %v", err)
+	}
 }
