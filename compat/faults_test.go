@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
 // TestFaultIsNeverForgiven: a peer that calls itself by a listed peer's
@@ -118,10 +119,10 @@ func TestNotationDepth(t *testing.T) {
 	nest := func(n int) []byte {
 		return []byte("[" + strings.Repeat(`{"tuple":[`, n) + strings.Repeat(`]}`, n) + "]")
 	}
-	if _, err := DecodeTuple(nest(tuple.MaxDepth)); err != nil {
-		t.Errorf("%d levels: %v", tuple.MaxDepth, err)
+	if _, err := DecodeTuple(nest(tuplewire.MaxDepth)); err != nil {
+		t.Errorf("%d levels: %v", tuplewire.MaxDepth, err)
 	}
-	if _, err := DecodeTuple(nest(tuple.MaxDepth + 1)); !errors.Is(err, tuple.ErrTooDeep) {
-		t.Errorf("%d levels: %v, want ErrTooDeep", tuple.MaxDepth+1, err)
+	if _, err := DecodeTuple(nest(tuplewire.MaxDepth + 1)); !errors.Is(err, tuple.ErrTooDeep) {
+		t.Errorf("%d levels: %v, want ErrTooDeep", tuplewire.MaxDepth+1, err)
 	}
 }

@@ -115,7 +115,7 @@ func StartFunc(serve func(r io.Reader, w io.Writer) error, timeout time.Duration
 
 // maxLineBytes bounds one response line: no answer to the checker's
 // requests comes near it, and a peer that writes without end must cost
-// bounded memory (and, with tuple.MaxDepth bounding the nesting of what
+// bounded memory (and, with tuplewire.MaxDepth bounding the nesting of what
 // is decoded, bounded time).
 const maxLineBytes = 1 << 20
 

@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -145,7 +146,7 @@ func appendSegment(dst []byte, i int, s Segment) ([]byte, error) {
 	if s.Kind == "" {
 		return dst, ErrEmptyKind
 	}
-	dst, err := tuple.AppendStringChecked(tuple.BeginNested(dst), s.Kind)
+	dst, err := tuplewire.AppendStringChecked(tuplewire.BeginNested(dst), s.Kind)
 	if err != nil {
 		return dst, &tuple.EncodeError{Path: []int{i, 0}, Type: reflect.TypeOf(s.Kind), Err: err}
 	}
@@ -154,12 +155,14 @@ func appendSegment(dst []byte, i int, s Segment) ([]byte, error) {
 		if dst, err = tuple.AppendNestedElement(dst, v); err != nil {
 			var ee *tuple.EncodeError
 			if errors.As(err, &ee) { // [...] within v: [i, j+1, ...] here
-				ee.Path = append([]int{i, j + 1}, ee.Path...)
+				placed := *ee // a copy: the error is tuple's
+				placed.Path = append([]int{i, j + 1}, ee.Path...)
+				return dst, &placed
 			}
 			return dst, err
 		}
 	}
-	return tuple.EndNested(dst), nil
+	return tuplewire.EndNested(dst), nil
 }
 
 // MarshalBinary returns the path's key.
@@ -256,7 +259,7 @@ func (p Path) KindRange(kind string) (begin, end []byte, err error) {
 	}
 	// The child segment's bytes start 05 02 <kind> 00; its id elements or
 	// its closing 00 follow, all below FF.
-	begin, err = tuple.AppendStringChecked(tuple.BeginNested(key), kind)
+	begin, err = tuplewire.AppendStringChecked(tuplewire.BeginNested(key), kind)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -300,7 +303,7 @@ func decode(key []byte, depth int) (Path, []byte, error) {
 			}
 			break
 		}
-		code, n, err := tuple.Next(rest)
+		code, n, err := tuplewire.Next(rest)
 		if err != nil {
 			return Path{}, nil, shifted(err, end)
 		}
@@ -335,7 +338,7 @@ func isSegment(code types.Code, elem []byte) bool {
 	if code != types.CodeNested || len(elem) < 2 {
 		return false
 	}
-	kindCode, n, err := tuple.Next(elem[1:])
+	kindCode, n, err := tuplewire.Next(elem[1:])
 	return err == nil && kindCode == types.CodeString && n > 2
 }
 
@@ -356,9 +359,7 @@ func notSegment(key []byte, offset, n, count int, code types.Code) error {
 func shifted(err error, offset int) error {
 	var de *tuple.DecodeError
 	if errors.As(err, &de) {
-		c := *de
-		c.Offset += offset
-		return &c
+		return de.Rebase(offset)
 	}
 	return err
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/fdbtuple/fdbtuple/nested"
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/vectors"
 	"github.com/google/uuid"
 )
@@ -339,16 +340,16 @@ func TestEncodableIsDecodable(t *testing.T) {
 		return v
 	}
 	// The segment is one level; its id may add MaxDepth-1 more.
-	ok := nested.New("k", deep(tuple.MaxDepth-1))
+	ok := nested.New("k", deep(tuplewire.MaxDepth-1))
 	key, err := ok.MarshalBinary()
 	if err != nil {
-		t.Fatalf("MarshalBinary(id %d deep) = %v", tuple.MaxDepth-1, err)
+		t.Fatalf("MarshalBinary(id %d deep) = %v", tuplewire.MaxDepth-1, err)
 	}
 	if back, rest, err := nested.Decode(key); err != nil || len(rest) != 0 || !back.Equal(ok) {
-		t.Errorf("Decode(id %d deep) = %v, %v", tuple.MaxDepth-1, back, err)
+		t.Errorf("Decode(id %d deep) = %v, %v", tuplewire.MaxDepth-1, back, err)
 	}
-	if _, err := nested.New("k", deep(tuple.MaxDepth)).MarshalBinary(); !errors.Is(err, tuple.ErrTooDeep) {
-		t.Errorf("MarshalBinary(id %d deep) = %v, want ErrTooDeep", tuple.MaxDepth, err)
+	if _, err := nested.New("k", deep(tuplewire.MaxDepth)).MarshalBinary(); !errors.Is(err, tuple.ErrTooDeep) {
+		t.Errorf("MarshalBinary(id %d deep) = %v, want ErrTooDeep", tuplewire.MaxDepth, err)
 	}
 	if _, _, err := nested.New("a").KindRange("\xff"); !errors.Is(err, tuple.ErrInvalidUTF8) {
 		t.Errorf("KindRange(invalid UTF-8) = %v", err)
@@ -358,11 +359,11 @@ func TestEncodableIsDecodable(t *testing.T) {
 	}
 	// The outer parentheses of a composite id hold the id's elements.
 	idText := func(n int) string { return "/k-(" + strings.Repeat("(", n) + "1" + strings.Repeat(",)", n) + ",)" }
-	if _, err := nested.Parse(idText(tuple.MaxDepth - 1)); err != nil {
-		t.Errorf("Parse(id %d deep) = %v", tuple.MaxDepth-1, err)
+	if _, err := nested.Parse(idText(tuplewire.MaxDepth - 1)); err != nil {
+		t.Errorf("Parse(id %d deep) = %v", tuplewire.MaxDepth-1, err)
 	}
-	if _, err := nested.Parse(idText(tuple.MaxDepth)); !errors.Is(err, tuple.ErrTooDeep) {
-		t.Errorf("Parse(id %d deep) = %v, want ErrTooDeep", tuple.MaxDepth, err)
+	if _, err := nested.Parse(idText(tuplewire.MaxDepth)); !errors.Is(err, tuple.ErrTooDeep) {
+		t.Errorf("Parse(id %d deep) = %v, want ErrTooDeep", tuplewire.MaxDepth, err)
 	}
 }
 

@@ -7,12 +7,14 @@ import (
 	"slices"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/property_test/gen"
 	"github.com/fdbtuple/fdbtuple/subspace"
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
-	"pgregory.net/rapid"
 )
 
 // Each property is a named function, run by a Test (with -rapid.checks
@@ -152,7 +154,7 @@ func lowLevel(t *rapid.T) {
 	tup := gen.Tuple(gen.Options{}).Draw(t, "t")
 	rest := pack(t, tup)
 	for i, want := range tup {
-		code, n, err := tuple.Next(rest)
+		code, n, err := tuplewire.Next(rest)
 		if err != nil || code != types.Code(rest[0]) {
 			t.Fatalf("element %d: Next = %v, %d, %v", i, code, n, err)
 		}
@@ -161,11 +163,11 @@ func lowLevel(t *rapid.T) {
 			t.Fatalf("element %d: ConsumeElement = %#v, %d, %v; want %#v, %d", i, v, m, err, want, n)
 		}
 		if k := code.Kind(); k == types.KindInt {
-			if big, _, err := tuple.ConsumeBigInt(rest); err != nil || tuple.Compare(tuple.Tuple{big}, tuple.Tuple{want}) != 0 {
+			if big, _, err := tuplewire.ConsumeBigInt(rest); err != nil || tuple.Compare(tuple.Tuple{big}, tuple.Tuple{want}) != 0 {
 				t.Fatalf("element %d: ConsumeBigInt = %v, %v; want %v", i, big, err, want)
 			}
 		} else if k == types.KindString {
-			s, _, err := tuple.ConsumeStringAppend(nil, rest)
+			s, _, err := tuplewire.ConsumeStringAppend(nil, rest)
 			if err != nil || string(s) != want.(string) {
 				t.Fatalf("element %d: ConsumeStringAppend = %q, %v", i, s, err)
 			}
@@ -175,7 +177,7 @@ func lowLevel(t *rapid.T) {
 	if len(rest) != 0 {
 		t.Fatalf("%d bytes left after the last element", len(rest))
 	}
-	checkElements(t, tuple.Elements(pack(t, tup)), tup)
+	checkElements(t, tuplewire.Elements(pack(t, tup)), tup)
 }
 
 // checkElements checks that an Elements or NestedElements walk yields
@@ -188,9 +190,9 @@ func checkElements(t *rapid.T, elems iter.Seq2[[]byte, error], want tuple.Tuple)
 		}
 		switch w := want[i].(type) {
 		case tuple.Tuple:
-			checkElements(t, tuple.NestedElements(elem), w)
+			checkElements(t, tuplewire.NestedElements(elem), w)
 		case []any:
-			checkElements(t, tuple.NestedElements(elem), w)
+			checkElements(t, tuplewire.NestedElements(elem), w)
 		case nil:
 			if elem[0] != 0x00 {
 				t.Fatalf("element %d of %s: %x for a null", i, want, elem)

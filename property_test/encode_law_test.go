@@ -7,14 +7,16 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/shopspring/decimal"
+	"pgregory.net/rapid"
+
 	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/nested"
 	"github.com/fdbtuple/fdbtuple/property_test/gen"
 	"github.com/fdbtuple/fdbtuple/subspace"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/tupledecimal"
-	"github.com/shopspring/decimal"
-	"pgregory.net/rapid"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
 // Named types a key layer defines.
@@ -52,7 +54,7 @@ var edgeValues = rapid.Custom(func(t *rapid.T) any {
 	case 5:
 		return string(rapid.SliceOfN(rapid.Byte(), 1, 8).Draw(t, "bytes")) // often not UTF-8
 	case 6:
-		depth := rapid.IntRange(tuple.MaxDepth-2, tuple.MaxDepth+1).Draw(t, "depth")
+		depth := rapid.IntRange(tuplewire.MaxDepth-2, tuplewire.MaxDepth+1).Draw(t, "depth")
 		var v any = int64(1)
 		for range depth {
 			v = tuple.Tuple{v}

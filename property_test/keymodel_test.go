@@ -17,12 +17,14 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/fdbtuple/fdbtuple/property_test/gen"
-	"github.com/fdbtuple/fdbtuple/tuple"
-	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 	"pgregory.net/rapid"
+
+	"github.com/fdbtuple/fdbtuple/property_test/gen"
+	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
+	"github.com/fdbtuple/fdbtuple/types"
 )
 
 // Named types key structs hold.
@@ -44,12 +46,12 @@ type celsius struct{ milli int64 }
 
 // AppendTupleElement appends c as one integer element.
 func (c celsius) AppendTupleElement(dst []byte) ([]byte, error) {
-	return tuple.AppendInt(dst, c.milli), nil
+	return tuplewire.AppendInt(dst, c.milli), nil
 }
 
 // ScanTupleElement reads c from exactly one integer element.
 func (c *celsius) ScanTupleElement(elem []byte) error {
-	v, n, err := tuple.ConsumeInt(elem)
+	v, n, err := tuplewire.ConsumeInt(elem)
 	if err != nil {
 		return err
 	}

@@ -17,12 +17,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fdbtuple/fdbtuple/fdb"
-	"github.com/fdbtuple/fdbtuple/subspace"
-	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 	"pgregory.net/rapid"
+
+	"github.com/fdbtuple/fdbtuple/fdb"
+	"github.com/fdbtuple/fdbtuple/subspace"
+	"github.com/fdbtuple/fdbtuple/tuple"
 )
 
 type (

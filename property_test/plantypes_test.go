@@ -17,10 +17,12 @@ import (
 	"testing"
 	"time"
 
+	"pgregory.net/rapid"
+
 	"github.com/fdbtuple/fdbtuple/property_test/gen"
 	keyorder "github.com/fdbtuple/fdbtuple/property_test/order"
 	"github.com/fdbtuple/fdbtuple/tuple"
-	"pgregory.net/rapid"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
 // drawCodec draws the codec of a plan: the decimal and desc extensions,
@@ -376,7 +378,7 @@ func drawKey(t *rapid.T, c tuple.Codec, m *model, p *tuple.DynamicPlan) []byte {
 			break
 		}
 		key, _ = c.Pack(equiv)
-		d := rapid.IntRange(tuple.MaxDepth-level-1, tuple.MaxDepth-level+2).Draw(t, "depth")
+		d := rapid.IntRange(tuplewire.MaxDepth-level-1, tuplewire.MaxDepth-level+2).Draw(t, "depth")
 		deep := append(bytes.Repeat([]byte{0x05}, d), bytes.Repeat([]byte{0x00}, d)...)
 		key = bytes.Replace(key, deepMarkerKey, deep, 1)
 	default:

@@ -7,6 +7,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -47,7 +49,7 @@ func appendLoose(dst []byte, t []any, nested bool, depth int, tr *trail) ([]byte
 
 func appendLooseElem(dst []byte, v any, nested bool, depth int, tr *trail) ([]byte, error) {
 	one := [1]any{v}
-	if out, ok := appendPlain(dst, one[:], nested, min(depth, MaxDepth), noLimit); ok {
+	if out, ok := appendPlain(dst, one[:], nested, min(depth, wirecore.MaxDepth), noLimit); ok {
 		return out, nil
 	}
 	switch v := v.(type) {
@@ -57,7 +59,7 @@ func appendLooseElem(dst []byte, v any, nested bool, depth int, tr *trail) ([]by
 		if v == nil {
 			return appendNull(dst, nested), nil
 		}
-		out, err := AppendBigInt(dst, v)
+		out, err := tuplewire.AppendBigInt(dst, v)
 		if err != nil {
 			return dst, encodeError(v, err)
 		}
@@ -117,13 +119,13 @@ func appendLooseValue(dst []byte, g *goType, rv reflect.Value, nested bool, dept
 		return appendLooseValue(dst, g.elem, rv.Elem(), nested, depth, tr)
 	case ruleString:
 		if s := rv.String(); utf8.ValidString(s) {
-			return AppendString(dst, s), nil
+			return tuplewire.AppendString(dst, s), nil
 		}
 		return dst, &EncodeError{Type: g.t, Err: ErrInvalidUTF8}
 	case ruleDuration: // in its default unit, ns
-		return AppendInt(dst, rv.Int()), nil
+		return tuplewire.AppendInt(dst, rv.Int()), nil
 	case ruleFloat32:
-		return AppendFloat32(dst, float32(rv.Float())), nil
+		return tuplewire.AppendFloat32(dst, float32(rv.Float())), nil
 	case ruleUUID:
 		dst = append(dst, byte(types.CodeUUID))
 		for i := range 16 {
@@ -153,12 +155,12 @@ func appendHook(dst []byte, h Hook, nested bool, depth int) ([]byte, error) {
 }
 
 func appendLooseNested(dst []byte, t []any, depth int, tr *trail) ([]byte, error) {
-	if depth >= MaxDepth {
+	if depth >= wirecore.MaxDepth {
 		return dst, encodeError(t, ErrTooDeep)
 	}
-	out, err := appendLoose(BeginNested(dst), t, true, depth+1, tr)
+	out, err := appendLoose(tuplewire.BeginNested(dst), t, true, depth+1, tr)
 	if err != nil {
 		return dst, err
 	}
-	return EndNested(out), nil
+	return tuplewire.EndNested(out), nil
 }

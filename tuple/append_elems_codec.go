@@ -3,6 +3,9 @@ package tuple
 import (
 	"errors"
 	"reflect"
+
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
 // AppendElems is the package AppendElems with c's extensions and options:
@@ -51,7 +54,7 @@ func (c Codec) appendElem(dst []byte, v any, nested bool, depth int, tr *trail) 
 		return c.appendNestedElems(dst, t, depth, tr)
 	case string:
 		if c.AllowInvalidUTF8 {
-			return AppendString(dst, t), nil
+			return tuplewire.AppendString(dst, t), nil
 		}
 	}
 	if x := c.owner(v); x != nil {
@@ -59,7 +62,7 @@ func (c Codec) appendElem(dst []byte, v any, nested bool, depth int, tr *trail) 
 	}
 	if c.AllowInvalidUTF8 { // a named string type too, as c.Scan reads it
 		if rv := reflect.ValueOf(v); rv.Kind() == reflect.String && typeOf(rv.Type()).rule == ruleString {
-			return AppendString(dst, rv.String()), nil
+			return tuplewire.AppendString(dst, rv.String()), nil
 		}
 	}
 	return appendLooseElem(dst, v, nested, depth, tr)
@@ -80,12 +83,12 @@ func appendOwned(dst []byte, x Extension, v any, c Codec) ([]byte, error) {
 }
 
 func (c Codec) appendNestedElems(dst []byte, t []any, depth int, tr *trail) ([]byte, error) {
-	if depth >= MaxDepth {
+	if depth >= wirecore.MaxDepth {
 		return dst, encodeError(t, ErrTooDeep)
 	}
-	out, err := c.appendElems(BeginNested(dst), t, true, depth+1, tr)
+	out, err := c.appendElems(tuplewire.BeginNested(dst), t, true, depth+1, tr)
 	if err != nil {
 		return dst, err
 	}
-	return EndNested(out), nil
+	return tuplewire.EndNested(out), nil
 }

@@ -3,6 +3,9 @@ package tuple
 import (
 	"math"
 	"unicode/utf8"
+
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
 // The plain path encodes the tuples most code builds (every element of an
@@ -23,7 +26,7 @@ const maxFixedLen = 20
 
 // appendPlain appends the elements of t, stopping with ok == false at an
 // element it does not handle or when the output could pass limit bytes.
-// With depth >= MaxDepth it handles no nested tuple: the encoder appends
+// With depth >= tuplewire.MaxDepth it handles no nested tuple: the encoder appends
 // single elements that way.
 func appendPlain(dst []byte, t []any, nested bool, depth, limit int) (out []byte, ok bool) {
 	for _, v := range t {
@@ -38,7 +41,7 @@ func appendPlain(dst []byte, t []any, nested bool, depth, limit int) (out []byte
 			if len(v) > (limit-len(dst)-2)/2 {
 				return dst, false
 			}
-			if plainASCII(v) {
+			if wirecore.PlainASCII(v) {
 				dst = append(dst, 0x02)
 				dst = append(dst, v...)
 				dst = append(dst, 0x00)
@@ -47,37 +50,37 @@ func appendPlain(dst []byte, t []any, nested bool, depth, limit int) (out []byte
 			if !utf8.ValidString(v) {
 				return dst, false
 			}
-			dst = AppendString(dst, v)
+			dst = tuplewire.AppendString(dst, v)
 		case int64:
-			dst = AppendInt(dst, v)
+			dst = tuplewire.AppendInt(dst, v)
 		case int:
-			dst = AppendInt(dst, int64(v))
+			dst = tuplewire.AppendInt(dst, int64(v))
 		case UUID:
-			dst = AppendUUID(dst, v)
+			dst = tuplewire.AppendUUID(dst, v)
 		case []byte:
 			if len(v) > (limit-len(dst)-2)/2 {
 				return dst, false
 			}
-			dst = AppendBytes(dst, v)
+			dst = tuplewire.AppendBytes(dst, v)
 		case nil:
 			if nested {
-				dst = AppendNestedNull(dst)
+				dst = tuplewire.AppendNestedNull(dst)
 			} else {
-				dst = AppendNull(dst)
+				dst = tuplewire.AppendNull(dst)
 			}
 		case bool:
-			dst = AppendBool(dst, v)
+			dst = tuplewire.AppendBool(dst, v)
 		case float64:
-			dst = AppendFloat64(dst, v)
+			dst = tuplewire.AppendFloat64(dst, v)
 		case float32:
-			dst = AppendFloat32(dst, v)
+			dst = tuplewire.AppendFloat32(dst, v)
 		case uint64:
-			dst = AppendUint(dst, v)
+			dst = tuplewire.AppendUint(dst, v)
 		case Versionstamp:
 			if !v.IsComplete() { // the encoder refuses it, or places it
 				return dst, false
 			}
-			dst = AppendVersionstamp(dst, v)
+			dst = tuplewire.AppendVersionstamp(dst, v)
 		case Tuple:
 			inner, isTuple = v, true
 		case []any:
@@ -90,13 +93,13 @@ func appendPlain(dst []byte, t []any, nested bool, depth, limit int) (out []byte
 			// that flows through another recursive function's result
 			// counts as escaping, which would move Pack's buffer
 			// to the heap.
-			if depth >= MaxDepth {
+			if depth >= wirecore.MaxDepth {
 				return dst, false
 			}
-			if dst, ok = appendPlain(BeginNested(dst), inner, true, depth+1, limit); !ok || len(dst) >= limit {
+			if dst, ok = appendPlain(tuplewire.BeginNested(dst), inner, true, depth+1, limit); !ok || len(dst) >= limit {
 				return dst, false
 			}
-			dst = EndNested(dst)
+			dst = tuplewire.EndNested(dst)
 		}
 	}
 	return dst, true
@@ -106,5 +109,5 @@ func appendPlain(dst []byte, t []any, nested bool, depth, limit int) (out []byte
 // handles it.
 func appendLeaf(dst []byte, v any, nested bool) ([]byte, bool) {
 	one := [1]any{v}
-	return appendPlain(dst, one[:], nested, MaxDepth, noLimit)
+	return appendPlain(dst, one[:], nested, wirecore.MaxDepth, noLimit)
 }

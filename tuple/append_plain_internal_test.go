@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 )
 
 // TestPlainMatchesEncoder checks the plain path against the encoder, above
@@ -68,7 +70,7 @@ func TestPlainDeclines(t *testing.T) {
 		}
 	}
 	deep := Tuple{}
-	for range MaxDepth + 1 {
+	for range wirecore.MaxDepth + 1 {
 		deep = Tuple{deep}
 	}
 	if _, ok := appendPlain(nil, deep, false, 0, noLimit); ok {

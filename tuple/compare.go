@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -33,7 +34,7 @@ func Compare(a, b Tuple) int {
 }
 
 func compareTuples(a, b []any, depth int, c Codec) int {
-	if depth > MaxDepth {
+	if depth > wirecore.MaxDepth {
 		return 0
 	}
 	for i := range min(len(a), len(b)) {
@@ -78,9 +79,9 @@ func compareElems(x, y any, depth int, c Codec) int {
 	case types.KindInt:
 		return compareInts(x, y)
 	case types.KindFloat32:
-		return cmp.Compare(orderBits32(x.(float32)), orderBits32(y.(float32)))
+		return cmp.Compare(wirecore.OrderBits32(x.(float32)), wirecore.OrderBits32(y.(float32)))
 	case types.KindFloat64:
-		return cmp.Compare(orderBits64(x.(float64)), orderBits64(y.(float64)))
+		return cmp.Compare(wirecore.OrderBits64(x.(float64)), wirecore.OrderBits64(y.(float64)))
 	case types.KindBool:
 		return cmp.Compare(boolRank(x.(bool)), boolRank(y.(bool)))
 	case types.KindUUID:

@@ -6,15 +6,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/types"
 )
-
-// MaxDepth is the deepest nesting of tuples that the encoder writes and the
-// decoder reads: a top-level tuple is depth 0 and each nested tuple one more.
-// It bounds the recursion on hostile input, so that a key of a million 05
-// bytes is an ErrTooDeep error rather than a stack overflow. Real key
-// schemas nest a handful of levels.
-const MaxDepth = 100
 
 // Unpack decodes a packed tuple strictly: it accepts exactly the bytes that
 // the official encoders write (see the package doc), and returns a
@@ -71,35 +65,25 @@ func unpack(c Codec, in []byte, start int) (Tuple, error) {
 	if d.codec == nil && !d.lenient {
 		if d.shape.measure(in, start) {
 			d.fill()
-			t, _, f := d.fillTuple(topLevel(start), 0)
-			if f.failed() { // content the shape pass does not read: UTF-8, minimal integers
+			t, _, f := d.fillTuple(wirecore.TopLevel(start), 0)
+			if f.Failed() { // content the shape pass does not read: UTF-8, minimal integers
 				return nil, d.error(f)
 			}
 			return t, nil
 		}
 		d.discard = true // find the first fault in input order, keeping nothing
 	}
-	t, _, f := d.tuple(topLevel(start), 0)
-	if f.failed() {
+	t, _, f := d.tuple(wirecore.TopLevel(start), 0)
+	if f.Failed() {
 		return nil, d.error(f)
 	}
 	if d.discard {
 		// The shape pass and the decoder disagree on whether the input
 		// is well formed; believe the decoder, which checks more.
 		d.discard = false
-		t, _, _ = d.tuple(topLevel(start), 0)
+		t, _, _ = d.tuple(wirecore.TopLevel(start), 0)
 	}
 	return t, nil
-}
-
-// codecFramer returns a framer of in with c's extensions and leniency.
-func codecFramer(c Codec, in []byte) framer {
-	fr := framer{in: in, lenient: c.Lenient}
-	if len(c.Extensions) > 0 {
-		withExt := c
-		fr.codec = &withExt
-	}
-	return fr
 }
 
 // start readies d to decode in with c's options, growing its tuples. (A
@@ -127,25 +111,25 @@ func (d *decoder) fill() {
 
 // tuple decodes the elements of one level and returns the offset after
 // it: growing the tuple as it goes, or checking only; fillTuple fills.
-func (d *decoder) tuple(l level, depth int) (Tuple, int, fault) {
+func (d *decoder) tuple(l wirecore.Level, depth int) (Tuple, int, wirecore.Fault) {
 	if d.filling {
 		return d.fillTuple(l, depth)
 	}
 	var t Tuple // nil when empty, as the official binding decodes it
 	var v any   // the growing and checking decoders' slot
 	for i := 0; ; i++ {
-		s, at := l.next(d.in)
+		s, at := l.Next(d.in)
 		switch s {
-		case stepEnd:
-			return t, l.pos, fault{}
-		case stepOpen:
+		case wirecore.StepEnd:
+			return t, l.Pos, wirecore.Fault{}
+		case wirecore.StepOpen:
 			if d.lenient {
-				return t, len(d.in), fault{}
+				return t, len(d.in), wirecore.Fault{}
 			}
-			return nil, 0, fault{l.open, faultOpen}
-		case stepElem:
-			var f fault
-			if l.pos, f = d.element(&v, at, depth); f.failed() {
+			return nil, 0, wirecore.FaultAt(l.Open, wirecore.FaultOpen)
+		case wirecore.StepElem:
+			var f wirecore.Fault
+			if l.Pos, f = d.element(&v, at, depth); f.Failed() {
 				d.trail.add(i)
 				return nil, 0, f
 			}
@@ -165,19 +149,19 @@ func (d *decoder) tuple(l level, depth int) (Tuple, int, fault) {
 // fillTuple is tuple when filling: the shape pass has framed the level
 // and counted its elements, so the loop runs by the count, and the
 // level only tells a nested null from an element.
-func (d *decoder) fillTuple(l level, depth int) (Tuple, int, fault) {
+func (d *decoder) fillTuple(l wirecore.Level, depth int) (Tuple, int, wirecore.Fault) {
 	t := d.carve()
 	for i := range t {
-		if l.skipNull(d.in) {
+		if l.SkipNull(d.in) {
 			continue
 		}
-		var f fault
-		if l.pos, f = d.element(&t[i], l.pos, depth); f.failed() {
+		var f wirecore.Fault
+		if l.Pos, f = d.element(&t[i], l.Pos, depth); f.Failed() {
 			d.trail.add(i)
 			return nil, 0, f
 		}
 	}
-	return t, l.end(), fault{}
+	return t, l.End(), wirecore.Fault{}
 }
 
 // carve takes the next tuple's elements from the slab, capacity-limited
@@ -196,7 +180,7 @@ func (d *decoder) carve() Tuple {
 // element decodes the element at in[pos], which must exist, and returns
 // the offset after it. The value goes to *slot, which is left alone for
 // a null and when checking.
-func (d *decoder) element(slot *any, pos, depth int) (int, fault) {
+func (d *decoder) element(slot *any, pos, depth int) (int, wirecore.Fault) {
 	in := d.in
 	switch types.Code(in[pos]) { // the commonest elements first
 	case types.CodeString:
@@ -204,92 +188,92 @@ func (d *decoder) element(slot *any, pos, depth int) (int, fault) {
 	case types.CodeBytes:
 		return d.bytes(slot, pos)
 	case types.CodeUUID:
-		if len(in)-pos >= SizeUUID {
+		if len(in)-pos >= wirecore.SizeUUID {
 			if !d.discard {
-				*slot = UUID(in[pos+1 : pos+SizeUUID])
+				*slot = UUID(in[pos+1 : pos+wirecore.SizeUUID])
 			}
-			return pos + SizeUUID, fault{}
+			return pos + wirecore.SizeUUID, wirecore.Fault{}
 		}
 	}
-	if iv, n, ok := fixedInt(in[pos:]); ok {
+	if iv, n, ok := wirecore.FixedInt(in[pos:]); ok {
 		if !d.discard {
-			*slot = iv.value()
+			*slot = iv.Value()
 		}
-		return pos + n, fault{}
+		return pos + n, wirecore.Fault{}
 	}
 	return d.rarer(slot, pos, depth)
 }
 
 // rarer decodes the kinds element leaves out, to keep its common path
 // small.
-func (d *decoder) rarer(slot *any, pos, depth int) (int, fault) {
+func (d *decoder) rarer(slot *any, pos, depth int) (int, wirecore.Fault) {
 	in := d.in
 	code := types.Code(in[pos])
 	switch code.Kind() {
 	case types.KindNull:
-		return pos + 1, fault{}
+		return pos + 1, wirecore.Fault{}
 	case types.KindTuple:
-		if depth >= MaxDepth {
-			return 0, fault{pos, faultTooDeep}
+		if depth >= wirecore.MaxDepth {
+			return 0, wirecore.FaultAt(pos, wirecore.FaultTooDeep)
 		}
-		t, end, f := d.tuple(nestedLevel(pos), depth+1)
-		if !f.failed() && !d.discard {
+		t, end, f := d.tuple(wirecore.NestedLevel(pos), depth+1)
+		if !f.Failed() && !d.discard {
 			*slot = t
 		}
 		return end, f
 	case types.KindInt:
-		iv, end, f := readInt(in, pos, d.lenient)
-		if !f.failed() && !d.discard {
-			*slot = iv.value()
+		iv, end, f := wirecore.ReadInt(in, pos, d.lenient)
+		if !f.Failed() && !d.discard {
+			*slot = iv.Value()
 		}
 		return end, f
 	case types.KindBool:
 		if !d.discard {
 			*slot = code == types.CodeTrue
 		}
-		return pos + 1, fault{}
+		return pos + 1, wirecore.Fault{}
 	}
-	if n := fixedSize[in[pos]]; n > 0 { // the other fixed-size kinds
+	if n := wirecore.FixedSize(in[pos]); n > 0 { // the other fixed-size kinds
 		switch {
 		case n > len(in)-pos:
-			return 0, fault{pos, faultShort}
+			return 0, wirecore.FaultAt(pos, wirecore.FaultShort)
 		case d.discard:
-			return pos + n, fault{}
+			return pos + n, wirecore.Fault{}
 		}
 		switch code.Kind() {
 		case types.KindFloat32:
-			*slot = decodeFloat32(binary.BigEndian.Uint32(in[pos+1:]))
-			return pos + n, fault{}
+			*slot = wirecore.DecodeFloat32(binary.BigEndian.Uint32(in[pos+1:]))
+			return pos + n, wirecore.Fault{}
 		case types.KindFloat64:
-			*slot = decodeFloat64(binary.BigEndian.Uint64(in[pos+1:]))
-			return pos + n, fault{}
+			*slot = wirecore.DecodeFloat64(binary.BigEndian.Uint64(in[pos+1:]))
+			return pos + n, wirecore.Fault{}
 		case types.KindUUID:
 			*slot = UUID(in[pos+1 : pos+n])
-			return pos + n, fault{}
+			return pos + n, wirecore.Fault{}
 		case types.KindVersionstamp:
-			*slot = decodeVersionstamp(in[pos+1 : pos+n])
-			return pos + n, fault{}
+			*slot = wirecore.DecodeVersionstamp(in[pos+1 : pos+n])
+			return pos + n, wirecore.Fault{}
 		}
 	}
 	return d.extension(slot, pos)
 }
 
 // extension decodes an element of one of the codec's extensions.
-func (d *decoder) extension(slot *any, pos int) (int, fault) {
+func (d *decoder) extension(slot *any, pos int) (int, wirecore.Fault) {
 	if d.codec == nil {
-		return 0, fault{pos, faultCode}
+		return 0, wirecore.FaultAt(pos, wirecore.FaultCode)
 	}
 	x := d.codec.extensionFor(types.Code(d.in[pos]))
 	if x == nil {
-		return 0, fault{pos, faultCode}
+		return 0, wirecore.FaultAt(pos, wirecore.FaultCode)
 	}
 	v, n, err := x.ConsumeElement(d.in[pos:], *d.codec)
 	if err != nil || n <= 0 || n > len(d.in)-pos {
 		d.refusal = &refusal{pos, n, err}
-		return 0, fault{pos, faultExtension}
+		return 0, wirecore.FaultAt(pos, wirecore.FaultExtension)
 	}
 	*slot = v
-	return pos + n, fault{}
+	return pos + n, wirecore.Fault{}
 }
 
 // A refusal is an extension's answer to an element it did not decode.
@@ -299,30 +283,30 @@ type refusal struct {
 }
 
 // bytes decodes the byte string at in[pos] into new memory.
-func (d *decoder) bytes(slot *any, pos int) (int, fault) {
+func (d *decoder) bytes(slot *any, pos int) (int, wirecore.Fault) {
 	if d.filling { // the shape pass found the terminator: one read
-		out, end := appendUnescaped(d.blob[:0], d.in, pos+1)
+		out, end := wirecore.AppendUnescaped(d.blob[:0], d.in, pos+1)
 		d.blob = d.blob[len(out):]
 		*slot = out[:len(out):len(out)]
-		return end + 1, fault{}
+		return end + 1, wirecore.Fault{}
 	}
-	end, next, esc, f := stringSpan(d.in, pos, d.lenient)
-	if f.failed() || d.discard {
+	end, next, esc, f := wirecore.StringSpan(d.in, pos, d.lenient)
+	if f.Failed() || d.discard {
 		return next, f
 	}
 	raw := d.in[pos+1 : end]
-	*slot = unescaped(make([]byte, 0, len(raw)-esc), raw, esc)
+	*slot = wirecore.Unescaped(make([]byte, 0, len(raw)-esc), raw, esc)
 	return next, f
 }
 
 // string decodes the string at in[pos], checking its UTF-8 unless the
 // codec allows invalid UTF-8.
-func (d *decoder) string(slot *any, pos int) (int, fault) {
-	end, ascii := shortEnd(d.in, pos+1)
+func (d *decoder) string(slot *any, pos int) (int, wirecore.Fault) {
+	end, ascii := wirecore.ShortEnd(d.in, pos+1)
 	next, esc := end+1, 0
 	if end < 0 {
-		var f fault
-		if end, next, esc, f = stringSpanLong(d.in, pos, d.lenient); f.failed() {
+		var f wirecore.Fault
+		if end, next, esc, f = wirecore.StringSpanLong(d.in, pos, d.lenient); f.Failed() {
 			return 0, f
 		}
 	}
@@ -331,25 +315,25 @@ func (d *decoder) string(slot *any, pos int) (int, fault) {
 		if esc == 0 {
 			d.text.Write(d.in[pos+1 : end])
 		} else {
-			writeUnescaped(&d.text, d.in[:end], pos+1)
+			wirecore.WriteUnescaped(&d.text, d.in[:end], pos+1)
 		}
 		v := d.text.String()[start:]
 		if !ascii && !d.rawUTF8 && !utf8.ValidString(v) {
-			return 0, fault{pos, faultUTF8}
+			return 0, wirecore.FaultAt(pos, wirecore.FaultUTF8)
 		}
 		*slot = v
-		return next, fault{}
+		return next, wirecore.Fault{}
 	}
 	content := d.in[pos+1 : end]
 	if esc > 0 {
-		d.spare = unescaped(d.spare[:0], content, esc)
+		d.spare = wirecore.Unescaped(d.spare[:0], content, esc)
 		content = d.spare
 	}
 	if !ascii && !d.rawUTF8 && !utf8.Valid(content) {
-		return 0, fault{pos, faultUTF8}
+		return 0, wirecore.FaultAt(pos, wirecore.FaultUTF8)
 	}
 	if !d.discard {
 		*slot = string(content)
 	}
-	return next, fault{}
+	return next, wirecore.Fault{}
 }

@@ -1,11 +1,10 @@
 package tuple
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"slices"
 
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -50,15 +49,7 @@ func (x descExtension) Owns(v any) bool {
 }
 
 // inner is the codec for the wrapped element: c without this extension.
-func (x descExtension) inner(c Codec) Codec {
-	in := Codec{Lenient: c.Lenient, AllowInvalidUTF8: c.AllowInvalidUTF8}
-	for _, e := range c.Extensions {
-		if e.Code() != x.code {
-			in.Extensions = append(in.Extensions, e)
-		}
-	}
-	return in
-}
+func (x descExtension) inner(c Codec) Codec { return c.without(x.code) }
 
 func (x descExtension) AppendElement(dst []byte, v any, c Codec) ([]byte, error) {
 	d := v.(Desc)
@@ -74,25 +65,11 @@ func (x descExtension) AppendElement(dst []byte, v any, c Codec) ([]byte, error)
 		}
 		return dst, fmt.Errorf("descending element: %w", err)
 	}
-	return appendDesc(dst, x.code, asc), nil
-}
-
-// appendDesc appends the descending element of code whose wrapped
-// element's ascending encoding is asc.
-func appendDesc(dst []byte, code types.Code, asc []byte) []byte {
-	dst = append(dst, byte(code))
-	for _, b := range asc {
-		if b == 0x00 {
-			dst = append(dst, 0xFF, 0x00)
-		} else {
-			dst = append(dst, ^b)
-		}
-	}
-	return append(dst, 0xFF, 0xFF)
+	return tuplewire.AppendDesc(dst, x.code, asc), nil
 }
 
 func (x descExtension) ConsumeElement(b []byte, c Codec) (any, int, error) {
-	asc, end, err := readDesc(b, nil)
+	asc, end, err := tuplewire.ConsumeDesc(nil, b)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -103,10 +80,9 @@ func (x descExtension) ConsumeElement(b []byte, c Codec) (any, int, error) {
 			// Report the wrapped element's fault at its place in b: the
 			// offset is into asc, whose bytes stand one for one in b
 			// after the code, but for each 00 (written FF 00) before it.
-			inner := *de
-			inner.Offset = 1 + de.Offset + zerosBefore(asc, de.Offset)
+			inner := de.Rebase(tuplewire.DescOffset(asc, de.Offset) - de.Offset)
 			inner.Detail = "inside a descending element: " + de.Detail
-			return nil, 0, &inner
+			return nil, 0, inner
 		}
 		return nil, 0, fmt.Errorf("inside a descending element: %w", err)
 	}
@@ -114,48 +90,6 @@ func (x descExtension) ConsumeElement(b []byte, c Codec) (any, int, error) {
 		return nil, 0, &DecodeError{Code: x.code, Err: ErrInvalidCode, Detail: "descending element holds more than one element"}
 	}
 	return Desc{V: v}, end, nil
-}
-
-// readDesc appends to dst the ascending encoding that the descending
-// element at b[0] wraps, and returns the element's length. It finds the
-// FF FF end first and grows dst once: each element costs its own length,
-// never the length of the rest of the key.
-func readDesc(b, dst []byte) (asc []byte, n int, err error) {
-	code := types.Code(b[0])
-	size, end := 0, -1
-	for i := 1; end < 0; {
-		switch {
-		case i >= len(b):
-			return nil, 0, &DecodeError{Code: code, Err: ErrUnterminated, Detail: "descending element has no FF FF end"}
-		case b[i] != 0xFF:
-			i++
-		case i+1 >= len(b):
-			return nil, 0, &DecodeError{Offset: i, Code: code, Err: ErrTruncated, Detail: "descending element ends after FF"}
-		case b[i+1] == 0x00:
-			i += 2
-		case b[i+1] == 0xFF:
-			end = i
-			continue
-		default:
-			return nil, 0, &DecodeError{Offset: i, Code: code, Err: ErrInvalidCode, Detail: fmt.Sprintf("descending element has FF %02x, which no encoder writes", b[i+1])}
-		}
-		size++
-	}
-	asc = slices.Grow(dst, size)
-	for i := 1; i < end; i++ {
-		if b[i] == 0xFF { // FF 00 stands for 00
-			asc = append(asc, 0x00)
-			i++
-		} else {
-			asc = append(asc, ^b[i])
-		}
-	}
-	return asc, end + 2, nil
-}
-
-// zerosBefore counts the 00 bytes of b before index i.
-func zerosBefore(b []byte, i int) int {
-	return bytes.Count(b[:min(i, len(b))], []byte{0})
 }
 
 func (x descExtension) CompareValues(a, b any, c Codec) int {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/fdbtuple/fdbtuple/fdb"
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 )
 
 // String returns t in the official Go binding's display form, character
@@ -21,7 +22,7 @@ func (t Tuple) String() string {
 }
 
 func writeDisplay(b *strings.Builder, t Tuple, depth int) {
-	if depth > MaxDepth { // only a cyclic tuple gets here; the official binding overflows its stack
+	if depth > wirecore.MaxDepth { // only a cyclic tuple gets here; the official binding overflows its stack
 		b.WriteString("(...)")
 		return
 	}

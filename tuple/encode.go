@@ -4,6 +4,9 @@ import (
 	"math/big"
 	"reflect"
 	"unicode/utf8"
+
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
 // encoder walks a Go tuple, for sizing or appending. Its fields serve
@@ -51,10 +54,10 @@ func (e *encoder) appendTuple(dst []byte, t []any, nested bool, depth int) ([]by
 // int64) and the rarer kinds.
 func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte, error) {
 	if s, ok := v.(string); ok {
-		if !plainASCII(s) && !e.validated && !e.rawUTF8 && !utf8.ValidString(s) {
+		if !wirecore.PlainASCII(s) && !e.validated && !e.rawUTF8 && !utf8.ValidString(s) {
 			return dst, encodeError(s, ErrInvalidUTF8)
 		}
-		return AppendString(dst, s), nil
+		return tuplewire.AppendString(dst, s), nil
 	}
 	if out, ok := appendLeaf(dst, v, nested); ok {
 		return out, nil
@@ -68,7 +71,7 @@ func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte,
 		if e.stamps == 1 {
 			e.stampPos = len(dst) + 1
 		}
-		return AppendVersionstamp(dst, v), nil
+		return tuplewire.AppendVersionstamp(dst, v), nil
 	case *big.Int:
 		if v == nil { // a pointer: nil is a null, as in the type table
 			return appendNull(dst, nested), nil
@@ -85,7 +88,7 @@ func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte,
 }
 
 func (e *encoder) appendBig(dst []byte, v *big.Int) ([]byte, error) {
-	out, err := AppendBigInt(dst, v)
+	out, err := tuplewire.AppendBigInt(dst, v)
 	if err != nil {
 		return dst, encodeError(v, err)
 	}
@@ -93,15 +96,15 @@ func (e *encoder) appendBig(dst []byte, v *big.Int) ([]byte, error) {
 }
 
 func (e *encoder) appendNested(dst []byte, t []any, depth int) ([]byte, error) {
-	if depth >= MaxDepth {
+	if depth >= wirecore.MaxDepth {
 		return dst, encodeError(t, ErrTooDeep)
 	}
 	start := len(dst)
-	dst, err := e.appendTuple(BeginNested(dst), t, true, depth+1)
+	dst, err := e.appendTuple(tuplewire.BeginNested(dst), t, true, depth+1)
 	if err != nil {
 		return dst[:start], err
 	}
-	return EndNested(dst), nil
+	return tuplewire.EndNested(dst), nil
 }
 
 func (e *encoder) appendReflect(dst []byte, v any, nested bool, depth int) ([]byte, error) {
@@ -130,38 +133,38 @@ func (e *encoder) sizeElem(v any, nested bool, depth int) (int, error) {
 	switch v := v.(type) {
 	case nil:
 		if nested {
-			return SizeNestedNull, nil
+			return wirecore.SizeNestedNull, nil
 		}
-		return SizeNull, nil
+		return wirecore.SizeNull, nil
 	case string:
-		if plainASCII(v) {
+		if wirecore.PlainASCII(v) {
 			return 2 + len(v), nil
 		}
 		if !e.rawUTF8 && !utf8.ValidString(v) {
 			return 0, encodeError(v, ErrInvalidUTF8)
 		}
-		return SizeString(v), nil
+		return tuplewire.SizeString(v), nil
 	case []byte:
-		return SizeBytes(v), nil
+		return tuplewire.SizeBytes(v), nil
 	case int:
-		return SizeInt(int64(v)), nil
+		return tuplewire.SizeInt(int64(v)), nil
 	case int64:
-		return SizeInt(v), nil
+		return tuplewire.SizeInt(v), nil
 	case uint64:
-		return SizeUint(v), nil
+		return tuplewire.SizeUint(v), nil
 	case bool:
-		return SizeBool, nil
+		return wirecore.SizeBool, nil
 	case float64:
-		return SizeFloat64, nil
+		return wirecore.SizeFloat64, nil
 	case float32:
-		return SizeFloat32, nil
+		return wirecore.SizeFloat32, nil
 	case UUID:
-		return SizeUUID, nil
+		return wirecore.SizeUUID, nil
 	case Versionstamp:
 		if !v.IsComplete() && !e.allowIncomplete {
 			return 0, encodeError(v, ErrIncompleteVersionstamp)
 		}
-		return SizeVersionstamp, nil
+		return wirecore.SizeVersionstamp, nil
 	case *big.Int:
 		if v == nil {
 			return e.sizeElem(nil, nested, depth)
@@ -180,7 +183,7 @@ func (e *encoder) sizeElem(v any, nested bool, depth int) (int, error) {
 }
 
 func sizeBig(v *big.Int) (int, error) {
-	n := SizeBigInt(v)
+	n := tuplewire.SizeBigInt(v)
 	if n < 0 {
 		return 0, encodeError(v, ErrTooLarge)
 	}
@@ -188,7 +191,7 @@ func sizeBig(v *big.Int) (int, error) {
 }
 
 func (e *encoder) sizeNested(t []any, depth int) (int, error) {
-	if depth >= MaxDepth {
+	if depth >= wirecore.MaxDepth {
 		return 0, encodeError(t, ErrTooDeep)
 	}
 	n, err := e.sizeTuple(t, true, depth+1)

@@ -4,34 +4,38 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"strconv"
 	"strings"
 
 	"github.com/fdbtuple/fdbtuple/fdb"
-	"github.com/fdbtuple/fdbtuple/types"
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
 // Sentinel errors. Decoding errors arrive wrapped in a *DecodeError and
-// encoding errors in an *EncodeError; test for them with errors.Is.
+// encoding errors in an *EncodeError; test for them with errors.Is. The
+// decoding sentinels are tuplewire's, re-exported by value, so that
+// errors.Is(err, tuple.ErrTruncated) and errors.Is(err,
+// tuplewire.ErrTruncated) are the same test.
 var (
 	// ErrTruncated: the input ends inside a fixed-size element.
-	ErrTruncated = errors.New("tuple: truncated element")
+	ErrTruncated = tuplewire.ErrTruncated
 	// ErrInvalidCode: a type code that is unknown, reserved, deprecated or a
 	// user code the codec has no extension for.
-	ErrInvalidCode = errors.New("tuple: invalid type code")
+	ErrInvalidCode = tuplewire.ErrInvalidCode
 	// ErrUnterminated: a byte string, string or nested tuple with no
 	// terminating 00 byte (accepted only by the lenient decoder).
-	ErrUnterminated = errors.New("tuple: unterminated element")
+	ErrUnterminated = tuplewire.ErrUnterminated
 	// ErrInvalidUTF8: a string element, or a Go string being packed, that is
 	// not valid UTF-8.
-	ErrInvalidUTF8 = errors.New("tuple: invalid UTF-8 in string")
+	ErrInvalidUTF8 = tuplewire.ErrInvalidUTF8
 	// ErrNonCanonical: an integer written in a longer form than its minimal
 	// one, which no encoder produces (accepted only by the lenient decoder).
-	ErrNonCanonical = errors.New("tuple: non-canonical integer encoding")
-	// ErrTooDeep: nested tuples deeper than the depth limit.
-	ErrTooDeep = errors.New("tuple: nested tuples too deep")
+	ErrNonCanonical = tuplewire.ErrNonCanonical
+	// ErrTooDeep: nested tuples deeper than the depth limit
+	// (tuplewire.MaxDepth).
+	ErrTooDeep = tuplewire.ErrTooDeep
 	// ErrTooLarge: an integer whose magnitude needs more than 255 bytes.
-	ErrTooLarge = errors.New("tuple: integer too large")
+	ErrTooLarge = tuplewire.ErrTooLarge
 	// ErrUnsupportedType: a Go value the tuple layer cannot encode.
 	ErrUnsupportedType = errors.New("tuple: unsupported element type")
 	// ErrIncompleteVersionstamp: plain packing met an incomplete
@@ -49,8 +53,9 @@ var (
 	// ErrOffsetSize: AppendWithVersionstamp was given a width that is
 	// neither Offset2 nor Offset4.
 	ErrOffsetSize = errors.New("tuple: versionstamp offset size must be 2 or 4")
-	// ErrWrongType: a Consume function met an element of another kind.
-	ErrWrongType = errors.New("tuple: unexpected element type")
+	// ErrWrongType: a Consume function, Scan or a Plan met an element of
+	// another kind.
+	ErrWrongType = tuplewire.ErrWrongType
 	// ErrTooFewElements: Scan or a Plan met the end of a tuple before
 	// every destination or field had its element.
 	ErrTooFewElements = errors.New("tuple: too few elements")
@@ -61,60 +66,23 @@ var (
 	// constant is something else.
 	ErrConstMismatch = errors.New("tuple: element is not the constant expected")
 	// ErrOutOfRange: an integer that does not fit the Go type asked for.
-	ErrOutOfRange = errors.New("tuple: integer out of range")
+	ErrOutOfRange = tuplewire.ErrOutOfRange
 	// ErrNoPrefixEnd: PrefixEnd was given a prefix of only 0xFF bytes. It
 	// is fdb.ErrNoStrinc.
 	ErrNoPrefixEnd = fdb.ErrNoStrinc
 	// ErrSyntax: text that Parse or ParsePrintable cannot read.
 	ErrSyntax = errors.New("tuple: syntax error")
+	// ErrInvalidCodec: a Codec whose extensions use codes outside
+	// 0x40–0x4F or share a code (see Codec.Check).
+	ErrInvalidCodec = errors.New("tuple: invalid codec")
 )
 
-// DecodeError reports bytes that are not a valid packed tuple: where, what
-// and why.
-type DecodeError struct {
-	// Offset is the byte offset of the element (or byte) at fault, counted
-	// from the start of the whole key: for UnpackAfter, the prefix
-	// included; for a Consume function or Next, from the b it was given.
-	Offset int
-	// Path holds the element indices leading to the fault: [3] is the
-	// fourth top-level element, [3 0] the first element nested inside it.
-	Path []int
-	// Code is the type code of the element at fault.
-	Code types.Code
-	// Err is the sentinel that classifies the fault.
-	Err error
-	// Detail says more, for humans; it may be empty.
-	Detail string
-
-	fieldNamed bool // a Plan has named the field in Detail
-}
-
-// Error reads, for example,
-// "tuple: truncated element at offset 3 (element [1 0], float64): needs 8 bytes after the code, 2 remain"
-// (see the example).
-// Errors from the single-element functions (Next, Consume) have no path.
-func (e *DecodeError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.Err.Error())
-	b.WriteString(" at offset ")
-	b.WriteString(strconv.Itoa(e.Offset))
-	b.WriteString(" (")
-	if len(e.Path) > 0 {
-		b.WriteString("element ")
-		writePath(&b, e.Path)
-		b.WriteString(", ")
-	}
-	b.WriteString(e.Code.String())
-	b.WriteString(")")
-	if e.Detail != "" {
-		b.WriteString(": ")
-		b.WriteString(e.Detail)
-	}
-	return b.String()
-}
-
-// Unwrap returns the sentinel, for errors.Is.
-func (e *DecodeError) Unwrap() error { return e.Err }
+// DecodeError reports bytes that are not a valid packed tuple: where
+// (Offset, counted from the start of the whole key: for UnpackAfter, the
+// prefix included), the path of element indices into nested tuples, the
+// type code, the sentinel and a detail; for a Plan, the field. It is
+// tuplewire's type, so errors.As finds it under either name.
+type DecodeError = tuplewire.DecodeError
 
 // EncodeError reports a value that cannot be packed: where (its path)
 // and its Go type. It keeps the type, not the value, so that encoding
@@ -129,6 +97,8 @@ type EncodeError struct {
 	Field string
 	// Err is the sentinel that classifies the fault.
 	Err error
+	// Detail says more, for humans; it may be empty.
+	Detail string
 }
 
 // encodeError is the *EncodeError of value v.
@@ -144,29 +114,24 @@ func (e *EncodeError) Error() string {
 	if e.Err == ErrUnsupportedType { // a wrapped one names the type and the fix
 		fmt.Fprintf(&b, " %v", e.Type)
 	}
-	b.WriteString(" (element ")
-	writePath(&b, e.Path)
-	if e.Field != "" {
-		b.WriteString(", field ")
-		b.WriteString(e.Field)
+	if e.Path != nil || e.Field != "" { // nil: about the call, not an element
+		b.WriteString(" (element ")
+		wirecore.WritePath(&b, e.Path)
+		if e.Field != "" {
+			b.WriteString(", field ")
+			b.WriteString(e.Field)
+		}
+		b.WriteString(")")
 	}
-	b.WriteString(")")
+	if e.Detail != "" {
+		b.WriteString(": ")
+		b.WriteString(e.Detail)
+	}
 	return b.String()
 }
 
 // Unwrap returns the sentinel, for errors.Is.
 func (e *EncodeError) Unwrap() error { return e.Err }
-
-func writePath(b *strings.Builder, path []int) {
-	b.WriteByte('[')
-	for i, p := range path {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(strconv.Itoa(p))
-	}
-	b.WriteByte(']')
-}
 
 // A trail is the path of an error while it is built: each level of a
 // walk (the decoder, the encoder, the text printer) adds its element
@@ -180,34 +145,25 @@ func (t *trail) add(i int) { *t = append(*t, i) }
 
 // path returns the indices from the top down, followed by inner, the
 // path an error already had below the walk (from an extension).
-func (t trail) path(inner []int) []int {
-	if len(t) == 0 {
-		return inner
-	}
-	p := make([]int, 0, len(t)+len(inner))
-	for i := len(t) - 1; i >= 0; i-- {
-		p = append(p, t[i])
-	}
-	return append(p, inner...)
-}
+func (t trail) path(inner []int) []int { return wirecore.TopDown(t, inner) }
 
 // place records the path of an *EncodeError or a *DecodeError from a walk
-// on the error.
+// on a copy of the error: the error may be an extension's, which is not
+// this package's to change. An error of another type (which the walks
+// wrap before it gets here) passes unchanged.
 func (t trail) place(err error) error {
-	if err == nil || len(t) == 0 {
-		return err // without placeOn's variable, which escapes
+	if len(t) == 0 {
+		return err
 	}
-	return t.placeOn(err)
-}
-
-func (t trail) placeOn(err error) error {
-	var ee *EncodeError
-	var de *DecodeError
-	switch {
-	case errors.As(err, &ee):
-		ee.Path = t.path(ee.Path)
-	case errors.As(err, &de):
-		de.Path = t.path(de.Path)
+	switch e := err.(type) {
+	case *EncodeError:
+		c := *e
+		c.Path = t.path(e.Path)
+		return &c
+	case *DecodeError:
+		c := *e
+		c.Path = t.path(e.Path)
+		return &c
 	}
 	return err
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -80,20 +81,20 @@ func TestDepthLimit(t *testing.T) {
 		}
 		return tup
 	}
-	ok, err := (tuple.Codec{}).Pack(deep(tuple.MaxDepth))
+	ok, err := (tuple.Codec{}).Pack(deep(tuplewire.MaxDepth))
 	if err != nil {
-		t.Fatalf("packing %d levels: %v", tuple.MaxDepth, err)
+		t.Fatalf("packing %d levels: %v", tuplewire.MaxDepth, err)
 	}
 	if _, err := tuple.Unpack(ok); err != nil {
-		t.Fatalf("unpacking %d levels: %v", tuple.MaxDepth, err)
+		t.Fatalf("unpacking %d levels: %v", tuplewire.MaxDepth, err)
 	}
-	if _, err := (tuple.Codec{}).Pack(deep(tuple.MaxDepth + 1)); !errors.Is(err, tuple.ErrTooDeep) {
-		t.Errorf("packing %d levels: got %v, want ErrTooDeep", tuple.MaxDepth+1, err)
+	if _, err := (tuple.Codec{}).Pack(deep(tuplewire.MaxDepth + 1)); !errors.Is(err, tuple.ErrTooDeep) {
+		t.Errorf("packing %d levels: got %v, want ErrTooDeep", tuplewire.MaxDepth+1, err)
 	}
 	tooDeep := append([]byte{0x05}, ok...)
 	tooDeep = append(tooDeep, 0x00)
 	if _, err := tuple.Unpack(tooDeep); !errors.Is(err, tuple.ErrTooDeep) {
-		t.Errorf("unpacking %d levels: got %v, want ErrTooDeep", tuple.MaxDepth+1, err)
+		t.Errorf("unpacking %d levels: got %v, want ErrTooDeep", tuplewire.MaxDepth+1, err)
 	}
 	million := bytes.Repeat([]byte{0x05}, 1_000_000)
 	for _, c := range []tuple.Codec{{}, {Lenient: true}} {
@@ -101,7 +102,7 @@ func TestDepthLimit(t *testing.T) {
 			t.Errorf("a million 05 bytes (lenient %v): got %v, want ErrTooDeep", c.Lenient, err)
 		}
 	}
-	if _, _, err := tuple.Next(million); !errors.Is(err, tuple.ErrTooDeep) {
+	if _, _, err := tuplewire.Next(million); !errors.Is(err, tuple.ErrTooDeep) {
 		t.Errorf("Next on a million 05 bytes: got %v, want ErrTooDeep", err)
 	}
 	// A cycle must not recurse forever either.
@@ -156,7 +157,7 @@ func TestEncodeErrors(t *testing.T) {
 			if errors.Is(tt.err, tuple.ErrInvalidUTF8) {
 				// The functions with the official signatures write the
 				// bytes as they are, as the official binding does.
-				want := append(tuple.AppendString(nil, "ok"), 0x02, 0xff, 0x00, 0xff, 0x00)
+				want := append(tuplewire.AppendString(nil, "ok"), 0x02, 0xff, 0x00, 0xff, 0x00)
 				if got := tt.tup.Pack(); !bytes.Equal(got, want) {
 					t.Errorf("Pack = %x, want %x", got, want)
 				}

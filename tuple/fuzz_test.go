@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/vectors"
 )
 
@@ -96,7 +97,7 @@ func FuzzUnpack(f *testing.F) {
 			t.Fatalf("lenient gave %#v, %v; strict %#v", lenient, err, tup)
 		}
 		for rest := b; len(rest) > 0; {
-			_, n, err := tuple.Next(rest)
+			_, n, err := tuplewire.Next(rest)
 			if err != nil || n <= 0 {
 				t.Fatalf("Next failed at offset %d of accepted input %x: %v", len(b)-len(rest), b, err)
 			}
@@ -181,7 +182,7 @@ func FuzzErrorPath(f *testing.F) {
 		tup, err := tuple.Unpack(b)
 		if err == nil {
 			n := 0
-			for _, err := range tuple.Elements(b) {
+			for _, err := range tuplewire.Elements(b) {
 				if err != nil {
 					t.Fatalf("%x: Unpack accepts it, Elements says %v", b, err)
 				}
@@ -215,7 +216,7 @@ func FuzzErrorPath(f *testing.F) {
 					p += 2 // a nested null
 					continue
 				}
-				_, n, nerr := tuple.Next(b[p:])
+				_, n, nerr := tuplewire.Next(b[p:])
 				if nerr != nil {
 					t.Fatalf("%x: path %v: element %d at depth %d does not frame: %v (%v)", b, de.Path, i, depth, nerr, err)
 				}

@@ -3,6 +3,8 @@ package tuple
 import (
 	"errors"
 	"fmt"
+
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 )
 
 // Errors that name their fix: a descending element read without the
@@ -49,19 +51,19 @@ func (c Codec) scanPrefixHint(key []byte, n int, err error) error {
 // with c.
 func (c Codec) framesAs(b []byte, n int) bool {
 	fr := codecFramer(c, b)
-	l := topLevel(0)
+	l := wirecore.TopLevel(0)
 	for i := 0; ; i++ {
-		st, at := l.next(b)
+		st, at := l.Next(b)
 		switch {
-		case st == stepEnd:
+		case st == wirecore.StepEnd:
 			return i == n
 		case i == n:
 			return false
 		}
 		end, f := fr.frame(at, 0)
-		if f.failed() {
+		if f.Failed() {
 			return false
 		}
-		l.pos = end
+		l.Pos = end
 	}
 }

@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"reflect"
+
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 )
 
 // MarshalJSON writes t as encoding/json writes the official binding's
@@ -40,8 +43,8 @@ func officialShape(t []any, depth int) ([]any, error) {
 	if t == nil {
 		return nil, nil
 	}
-	if depth > MaxDepth {
-		return nil, fmt.Errorf("tuple: MarshalJSON: %w", ErrTooDeep)
+	if depth > wirecore.MaxDepth {
+		return nil, &EncodeError{Type: reflect.TypeOf(t), Err: ErrTooDeep, Detail: "MarshalJSON"}
 	}
 	out := make([]any, len(t))
 	for i, v := range t {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+
 	"github.com/google/uuid"
 )
 
@@ -114,8 +116,8 @@ func (p *parser) tuple(depth int) (Tuple, error) {
 	if !p.eat('(') {
 		return nil, p.fail("expected '(' to start a tuple, found %s", p.found())
 	}
-	if depth > MaxDepth {
-		return nil, p.failWith(ErrTooDeep, "more than %d levels of nested tuples", MaxDepth)
+	if depth > wirecore.MaxDepth {
+		return nil, p.failWith(ErrTooDeep, "more than %d levels of nested tuples", wirecore.MaxDepth)
 	}
 	t := Tuple{}
 	for {
@@ -142,10 +144,10 @@ func (p *parser) tuple(depth int) (Tuple, error) {
 
 // elem reads one element. depth counts the constructs it is inside
 // (nested tuples, float32(...)), so that no input can recurse deeper than
-// MaxDepth.
+// tuplewire.MaxDepth.
 func (p *parser) elem(depth int) (any, error) {
-	if depth > MaxDepth {
-		return nil, p.failWith(ErrTooDeep, "more than %d levels of nested constructs", MaxDepth)
+	if depth > wirecore.MaxDepth {
+		return nil, p.failWith(ErrTooDeep, "more than %d levels of nested constructs", wirecore.MaxDepth)
 	}
 	rest := p.rest()
 	switch {

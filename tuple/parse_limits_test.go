@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
 var float32Stride = flag.Uint64("float32.stride", 9973, "TestFloat32TextExhaustive checks every Nth float32 bit pattern (1: all 2^32)")
@@ -80,7 +81,7 @@ func TestFloat32TextExhaustive(t *testing.T) {
 func TestParseRecursionBounded(t *testing.T) {
 	constructs := []string{"(", "float32(", "SingleFloat(", "(float32(", "((SingleFloat("}
 	for _, c := range constructs {
-		for _, n := range []int{tuple.MaxDepth + 2, 1_000_000} {
+		for _, n := range []int{tuplewire.MaxDepth + 2, 1_000_000} {
 			text := "(" + strings.Repeat(c, n)
 			if _, err := tuple.Parse(text); !errors.Is(err, tuple.ErrTooDeep) {
 				t.Errorf("Parse(( + %d × %q) = %v, want ErrTooDeep", n, c, err)
@@ -91,13 +92,13 @@ func TestParseRecursionBounded(t *testing.T) {
 		}
 	}
 	// MaxDepth nested tuples inside the top level are fine, one more is not.
-	ok := strings.Repeat("(", tuple.MaxDepth+1) + strings.Repeat(")", tuple.MaxDepth+1)
+	ok := strings.Repeat("(", tuplewire.MaxDepth+1) + strings.Repeat(")", tuplewire.MaxDepth+1)
 	if _, err := tuple.Parse(ok); err != nil {
-		t.Errorf("Parse(%d levels) = %v", tuple.MaxDepth, err)
+		t.Errorf("Parse(%d levels) = %v", tuplewire.MaxDepth, err)
 	}
 	deep := "(" + ok + ")"
 	if _, err := tuple.Parse(deep); !errors.Is(err, tuple.ErrTooDeep) {
-		t.Errorf("Parse(%d levels) = %v, want ErrTooDeep", tuple.MaxDepth+1, err)
+		t.Errorf("Parse(%d levels) = %v, want ErrTooDeep", tuplewire.MaxDepth+1, err)
 	}
 }
 

@@ -12,6 +12,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
 // bareUUID reports whether s starts with an 8-4-4-4-12 UUID that is not the
@@ -46,7 +49,7 @@ func (p *parser) goString() (any, error) {
 	if err != nil {
 		return nil, p.fail("unterminated or malformed string literal")
 	}
-	if i := invalidUTF8At(lit); i >= 0 {
+	if i := wirecore.InvalidUTF8At(lit); i >= 0 {
 		p.pos += i // strconv.Unquote would replace the byte with U+FFFD
 		return nil, p.failWith(ErrInvalidUTF8, "byte 0x%02x in a string literal is not valid UTF-8", lit[i])
 	}
@@ -182,22 +185,22 @@ func (p *parser) number() (any, error) {
 	if !ok {
 		return nil, p.fail("malformed number %q", lit)
 	}
-	if SizeBigInt(b) < 0 {
+	if tuplewire.SizeBigInt(b) < 0 {
 		return nil, p.failWith(ErrTooLarge, "integer %q needs more than 255 bytes", lit)
 	}
 	p.pos = end
-	return NormalizeInt(b), nil
+	return normalizeInt(b), nil
 }
 
 // maxIntDigits is the number of decimal digits of 2^2040, the magnitude
 // past the largest integer the tuple layer encodes (255 bytes).
 const maxIntDigits = 615
 
-// NormalizeInt returns b as the Go type Unpack gives the same value:
+// normalizeInt returns b as the Go type Unpack gives the same value:
 // int64 when it fits, uint64 from 2^63 to 2^64-1, and b itself beyond.
 // Tuples built with it compare identical, Go types included, to decoded
 // ones.
-func NormalizeInt(b *big.Int) any {
+func normalizeInt(b *big.Int) any {
 	switch {
 	case b.IsInt64():
 		return b.Int64()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -57,11 +58,11 @@ func (p *Plan[T]) unmarshalAt(key []byte, start int, v *T) (rest []byte, err err
 	s.startPlan(&p.planCore, key, start)
 	var end int
 	if p.direct {
-		end, err = s.structFieldsDirect(topLevel(start), 0, p.layout, reflect.ValueOf(v).Elem())
+		end, err = s.structFieldsDirect(wirecore.TopLevel(start), 0, p.layout, reflect.ValueOf(v).Elem())
 	} else { // on a copy, which the general functions may make escape
 		c := p.copies.Get().(*T)
 		*c = *v
-		end, err = s.structFields(topLevel(start), 0, p.layout, reflect.ValueOf(c).Elem())
+		end, err = s.structFields(wirecore.TopLevel(start), 0, p.layout, reflect.ValueOf(c).Elem())
 		*v = *c
 		*c = *new(T)
 		p.copies.Put(c)
@@ -80,9 +81,9 @@ func (p *planCore) unmarshalValue(key []byte, start int, rv reflect.Value) (rest
 	s.startPlan(p, key, start)
 	var end int
 	if p.direct {
-		end, err = s.structFieldsDirect(topLevel(start), 0, p.layout, rv)
+		end, err = s.structFieldsDirect(wirecore.TopLevel(start), 0, p.layout, rv)
 	} else {
-		end, err = s.structFields(topLevel(start), 0, p.layout, rv)
+		end, err = s.structFields(wirecore.TopLevel(start), 0, p.layout, rv)
 	}
 	if err != nil {
 		return nil, s.trail.place(err)
@@ -105,21 +106,21 @@ func (s *scanner) startPlan(p *planCore, key []byte, top int) {
 // that needs reflect's setters (new variables for pointer fields, an
 // extension's value) is done here, so that Scan's destinations never
 // reach them and stay on the stack.
-func (s *scanner) structFields(l level, depth int, lay *layout, rv reflect.Value) (int, error) {
+func (s *scanner) structFields(l wirecore.Level, depth int, lay *layout, rv reflect.Value) (int, error) {
 	n := len(lay.fields)
 	for i := range lay.fields {
 		f := &lay.fields[i]
-		st, at := l.next(s.in)
-		if st == stepElem {
+		st, at := l.Next(s.in)
+		if st == wirecore.StepElem {
 			if end, ok := s.plain(at, f, rv); ok {
-				l.pos = end
+				l.Pos = end
 				continue
 			}
 		}
 		var end int
 		var err error
 		switch st {
-		case stepElem, stepNull:
+		case wirecore.StepElem, wirecore.StepNull:
 			end, err = s.field(st, at, depth, f, rv)
 		default:
 			return 0, s.named(s.missing(st, l, at, i, n), f)
@@ -128,7 +129,7 @@ func (s *scanner) structFields(l level, depth int, lay *layout, rv reflect.Value
 			s.trail.add(i)
 			return 0, s.named(err, f)
 		}
-		l.pos = end
+		l.Pos = end
 	}
 	return s.close(l, n)
 }
@@ -148,29 +149,29 @@ func (s *scanner) plain(at int, f *planField, rv reflect.Value) (int, bool) {
 	case opString:
 		// The common string: short, ASCII, no escaped zero. Inlined, as
 		// in Scan's *string: a call to string costs more than the copy.
-		if end, ascii := shortEnd(in, at+1); end >= 0 && ascii && types.Code(in[at]) == types.CodeString {
+		if end, ascii := wirecore.ShortEnd(in, at+1); end >= 0 && ascii && types.Code(in[at]) == types.CodeString {
 			fieldOf(rv, f).SetString(s.keep(at, end))
 			return end + 1, true
 		}
 	case opInt:
-		if iv, n, ok := fixedInt(in[at:]); ok {
+		if iv, n, ok := wirecore.FixedInt(in[at:]); ok {
 			fv := fieldOf(rv, f)
-			if v, ok := iv.int64(); ok && !fv.OverflowInt(v) {
+			if v, ok := iv.Int64(); ok && !fv.OverflowInt(v) {
 				fv.SetInt(v)
 				return at + n, true
 			}
 		}
 	case opUint:
-		if iv, n, ok := fixedInt(in[at:]); ok && !iv.neg {
-			if fv := fieldOf(rv, f); !fv.OverflowUint(iv.mag) {
-				fv.SetUint(iv.mag)
+		if iv, n, ok := wirecore.FixedInt(in[at:]); ok && !iv.Neg {
+			if fv := fieldOf(rv, f); !fv.OverflowUint(iv.Mag) {
+				fv.SetUint(iv.Mag)
 				return at + n, true
 			}
 		}
 	case opUUID:
-		if types.Code(in[at]) == types.CodeUUID && len(in)-at >= SizeUUID {
-			copy(fieldOf(rv, f).Bytes(), in[at+1:at+SizeUUID]) // the array itself
-			return at + SizeUUID, true
+		if types.Code(in[at]) == types.CodeUUID && len(in)-at >= wirecore.SizeUUID {
+			copy(fieldOf(rv, f).Bytes(), in[at+1:at+wirecore.SizeUUID]) // the array itself
+			return at + wirecore.SizeUUID, true
 		}
 	}
 	return 0, false
@@ -178,12 +179,12 @@ func (s *scanner) plain(at int, f *planField, rv reflect.Value) (int, bool) {
 
 // field scans the element at in[at] (a nested null when st says so) into
 // the field f of the struct rv, and returns the offset after it.
-func (s *scanner) field(st step, at, depth int, f *planField, rv reflect.Value) (int, error) {
+func (s *scanner) field(st wirecore.Step, at, depth int, f *planField, rv reflect.Value) (int, error) {
 	if f.constant != nil {
-		if st == stepNull || !f.constant.prefixOf(s.in[at:]) {
+		if st == wirecore.StepNull || !f.constant.prefixOf(s.in[at:]) {
 			end, err := s.skip(at, depth)
 			found := "a nested null"
-			if st != stepNull && err == nil {
+			if st != wirecore.StepNull && err == nil {
 				found = s.elemText(s.in[at:end])
 			}
 			return 0, s.fail(at, ErrConstMismatch, fmt.Sprintf("want the constant %s, found %s", f.constText, found))
@@ -218,17 +219,23 @@ func allocPath(rv reflect.Value, index []int) reflect.Value {
 }
 
 // named adds the field to a decoding error's detail, once: at the
-// deepest field, where the error happened.
+// deepest field, where the error happened. It names a copy, leaving the
+// error it was given as it was.
 func (s *scanner) named(err error, f *planField) error {
-	var de *DecodeError
-	if errors.As(err, &de) && !de.fieldNamed {
-		switch {
-		case f.constant == nil:
-			de.Detail = fmt.Sprintf("field %s (%v): %s", f.name, f.typ, de.Detail)
-		case !errors.Is(err, ErrConstMismatch): // which names it already
-			de.Detail = fmt.Sprintf("constant field %s: %s", f.constText, de.Detail)
-		}
-		de.fieldNamed = true
+	de, ok := err.(*DecodeError)
+	if !ok || de.Field != "" {
+		return err
 	}
-	return err
+	c := *de
+	switch {
+	case f.constant == nil:
+		c.Field = fmt.Sprintf("%s (%v)", f.name, f.typ)
+		c.Detail = "field " + c.Field + ": " + c.Detail
+	case errors.Is(err, ErrConstMismatch): // which names the constant already
+		c.Field = "constant " + f.constText
+	default:
+		c.Field = "constant " + f.constText
+		c.Detail = "constant field " + f.constText + ": " + c.Detail
+	}
+	return &c
 }

@@ -3,6 +3,8 @@ package tuple
 import (
 	"reflect"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -69,23 +71,23 @@ func (lay *layout) isDirect() bool {
 // structFieldsDirect is structFields for a direct layout, its twin but
 // for the call per field: one loop calling either would hand *v to
 // field's Set, which is what makes it escape (see above).
-func (s *scanner) structFieldsDirect(l level, depth int, lay *layout, rv reflect.Value) (int, error) {
+func (s *scanner) structFieldsDirect(l wirecore.Level, depth int, lay *layout, rv reflect.Value) (int, error) {
 	n := len(lay.fields)
 	for i := range lay.fields {
 		f := &lay.fields[i]
-		st, at := l.next(s.in)
-		if st == stepElem {
+		st, at := l.Next(s.in)
+		if st == wirecore.StepElem {
 			if end, ok := s.plain(at, f, rv); ok {
-				l.pos = end
+				l.Pos = end
 				continue
 			}
 		}
 		var end int
 		var err error
 		switch st {
-		case stepElem:
+		case wirecore.StepElem:
 			end, err = s.fieldDirect(at, depth, f, fieldOf(rv, f))
-		case stepNull:
+		case wirecore.StepNull:
 			end, err = s.notDirect(st, at, depth, f)
 		default:
 			return 0, s.named(s.missing(st, l, at, i, n), f)
@@ -94,7 +96,7 @@ func (s *scanner) structFieldsDirect(l level, depth int, lay *layout, rv reflect
 			s.trail.add(i)
 			return 0, s.named(err, f)
 		}
-		l.pos = end
+		l.Pos = end
 	}
 	return s.close(l, n)
 }
@@ -103,7 +105,7 @@ func (s *scanner) structFieldsDirect(l level, depth int, lay *layout, rv reflect
 func (s *scanner) fieldDirect(at, depth int, f *planField, fv reflect.Value) (int, error) {
 	switch {
 	case f.constant != nil || s.in[at] == byte(types.CodeNull):
-		return s.notDirect(stepElem, at, depth, f)
+		return s.notDirect(wirecore.StepElem, at, depth, f)
 	case f.desc:
 		g := *f
 		g.desc = false
@@ -114,10 +116,10 @@ func (s *scanner) fieldDirect(at, depth int, f *planField, fv reflect.Value) (in
 		if types.Code(s.in[at]) != types.CodeNested {
 			return 0, s.wrongKind(at, f.zero)
 		}
-		if depth >= MaxDepth {
-			return 0, s.fault(fault{at, faultTooDeep})
+		if depth >= wirecore.MaxDepth {
+			return 0, s.fault(wirecore.FaultAt(at, wirecore.FaultTooDeep))
 		}
-		return s.structFieldsDirect(nestedLevel(at), depth+1, f.gt.lay, fv)
+		return s.structFieldsDirect(wirecore.NestedLevel(at), depth+1, f.gt.lay, fv)
 	}
 	if f.asBytes {
 		return s.bytes(at, f.zero, func(b []byte) { fv.SetString(string(b)) })
@@ -129,7 +131,7 @@ func (s *scanner) fieldDirect(at, depth int, f *planField, fv reflect.Value) (in
 // notDirect is the general path's answer for an element that sets no
 // field: a constant, or a null, which no direct field holds (an error).
 // It is given no field to set, and reaches none.
-func (s *scanner) notDirect(st step, at, depth int, f *planField) (int, error) {
+func (s *scanner) notDirect(st wirecore.Step, at, depth int, f *planField) (int, error) {
 	if f.constant != nil {
 		return s.field(st, at, depth, f, reflect.Value{})
 	}
@@ -177,17 +179,17 @@ func (e *encoder) fieldDirect(dst []byte, f *planField, fv reflect.Value, depth 
 		if err != nil {
 			return dst, err
 		}
-		return appendDesc(dst, e.codec.descCode(), asc), nil
+		return tuplewire.AppendDesc(dst, e.codec.descCode(), asc), nil
 	}
 	if f.gt.rule == ruleStruct {
-		if depth >= MaxDepth {
+		if depth >= wirecore.MaxDepth {
 			return dst, &EncodeError{Type: f.typ, Err: ErrTooDeep}
 		}
-		out, err := e.fieldsDirect(BeginNested(dst), f.gt.lay, fv, len(f.gt.lay.fields), true, depth+1)
+		out, err := e.fieldsDirect(tuplewire.BeginNested(dst), f.gt.lay, fv, len(f.gt.lay.fields), true, depth+1)
 		if err != nil {
 			return dst, err
 		}
-		return EndNested(out), nil
+		return tuplewire.EndNested(out), nil
 	}
 	return e.scalarDirect(dst, f, fv)
 }

@@ -3,13 +3,17 @@ package tuple
 import (
 	"testing"
 	"time"
+
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
 // selfEncoded stands for a custom element type: a kind the direct
 // functions know, with methods that must be called instead.
 type selfEncoded int64
 
-func (selfEncoded) AppendTupleElement(dst []byte) ([]byte, error) { return AppendInt(dst, 0), nil }
+func (selfEncoded) AppendTupleElement(dst []byte) ([]byte, error) {
+	return tuplewire.AppendInt(dst, 0), nil
+}
 
 func (*selfEncoded) ScanTupleElement([]byte) error { return nil }
 

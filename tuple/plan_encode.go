@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -149,13 +151,13 @@ func (e *encoder) plain(dst []byte, f *planField, rv reflect.Value) (out []byte,
 	case opConst:
 		return append(dst, f.constant.enc...), true
 	case opString:
-		if v := fieldOf(rv, f).String(); plainASCII(v) { // short ASCII with no 00: as it is
+		if v := fieldOf(rv, f).String(); wirecore.PlainASCII(v) { // short ASCII with no 00: as it is
 			return append(append(append(dst, byte(types.CodeString)), v...), 0x00), true
 		}
 	case opInt:
-		return AppendInt(dst, fieldOf(rv, f).Int()), true
+		return tuplewire.AppendInt(dst, fieldOf(rv, f).Int()), true
 	case opUint:
-		return AppendUint(dst, fieldOf(rv, f).Uint()), true
+		return tuplewire.AppendUint(dst, fieldOf(rv, f).Uint()), true
 	case opUUID:
 		return append(append(dst, byte(types.CodeUUID)), fieldOf(rv, f).Bytes()...), true
 	}

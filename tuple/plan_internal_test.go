@@ -9,6 +9,8 @@ import (
 	"os"
 	"reflect"
 	"testing"
+
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 )
 
 // TestPlanAgreesOnVectors builds, for every vector row, a struct type
@@ -61,7 +63,7 @@ func TestPlanAgreesOnVectors(t *testing.T) {
 		s := scanner{}
 		s.in = packed
 		out := reflect.New(st).Elem()
-		if _, err := s.structFields(topLevel(0), 0, lay, out); err != nil {
+		if _, err := s.structFields(wirecore.TopLevel(0), 0, lay, out); err != nil {
 			t.Fatalf("%s: plan decoding: %v", row.Name, err)
 		}
 		for i, v := range tup {

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -38,8 +39,8 @@ func (b *tableBuilder) layout(t reflect.Type) (*layout, error) {
 	if err := b.addFields(lay, t, nil, false); err != nil {
 		return nil, err
 	}
-	if lay.depth > MaxDepth {
-		return nil, fmt.Errorf("%w: struct %v nests %d deep, past MaxDepth", ErrTooDeep, t, lay.depth)
+	if lay.depth > wirecore.MaxDepth {
+		return nil, fmt.Errorf("%w: struct %v nests %d deep, past wirecore.MaxDepth", ErrTooDeep, t, lay.depth)
 	}
 	return lay, nil
 }

@@ -13,10 +13,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fdbtuple/fdbtuple/tuple"
-	"github.com/fdbtuple/fdbtuple/tuple/tupledecimal"
 	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
+
+	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tupledecimal"
 )
 
 // schemaParser reads the grammar:

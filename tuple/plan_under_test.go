@@ -8,6 +8,7 @@ import (
 
 	"github.com/fdbtuple/fdbtuple/internal/workload"
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/google/uuid"
 )
 
@@ -203,7 +204,7 @@ func TestCodecAppendElemsInvertsScan(t *testing.T) {
 	type label string
 	b, err = raw.AppendElems(nil, label("\xff"))
 	var l label
-	if err != nil || !bytes.Equal(b, tuple.AppendString(nil, "\xff")) || raw.Scan(b, &l) != nil || l != "\xff" {
+	if err != nil || !bytes.Equal(b, tuplewire.AppendString(nil, "\xff")) || raw.Scan(b, &l) != nil || l != "\xff" {
 		t.Errorf("AllowInvalidUTF8: AppendElems of a named string = %x, %v; Scan back %q", b, err, l)
 	}
 	if _, err := (tuple.Codec{}).AppendElems(nil, label("\xff")); !errors.Is(err, tuple.ErrInvalidUTF8) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -70,14 +71,14 @@ type scanner struct {
 
 // tuple scans the elements of level l into dst and returns the offset
 // after the last one scanned (after the closing 00 of a nested tuple).
-func (s *scanner) tuple(l level, depth int, dst []any) (int, error) {
+func (s *scanner) tuple(l wirecore.Level, depth int, dst []any) (int, error) {
 	for i, d := range dst {
-		st, at := l.next(s.in)
+		st, at := l.Next(s.in)
 		var err error
 		switch st {
-		case stepElem:
-			l.pos, err = s.one(d, at, depth)
-		case stepNull:
+		case wirecore.StepElem:
+			l.Pos, err = s.one(d, at, depth)
+		case wirecore.StepNull:
 			err = s.null(d, at)
 		default:
 			return 0, s.missing(st, l, at, i, len(dst))
@@ -93,9 +94,9 @@ func (s *scanner) tuple(l level, depth int, dst []any) (int, error) {
 // missing is the error of a level that ended (st) where element i of
 // the n it must hold was due: ErrTooFewElements, or a nested tuple
 // without its closing 00.
-func (s *scanner) missing(st step, l level, at, i, n int) error {
-	if st == stepOpen && !s.lenient { // lenient, a nested tuple may run to the end, as Unpack reads it
-		return s.fail(l.open, ErrUnterminated, "nested tuple has no closing 00")
+func (s *scanner) missing(st wirecore.Step, l wirecore.Level, at, i, n int) error {
+	if st == wirecore.StepOpen && !s.lenient { // lenient, a nested tuple may run to the end, as Unpack reads it
+		return s.fail(l.Open, ErrUnterminated, "nested tuple has no closing 00")
 	}
 	s.trail.add(i)
 	return s.fail(at, ErrTooFewElements, fmt.Sprintf("the tuple ends after %d elements, %d wanted", i, n))
@@ -103,18 +104,18 @@ func (s *scanner) missing(st step, l level, at, i, n int) error {
 
 // close checks that a nested level ends after its n elements and returns
 // the offset after it; the top level may go on (ScanPrefix).
-func (s *scanner) close(l level, n int) (int, error) {
-	if l.open < 0 {
-		return l.pos, nil
+func (s *scanner) close(l wirecore.Level, n int) (int, error) {
+	if l.Open < 0 {
+		return l.Pos, nil
 	}
-	switch st, at := l.next(s.in); st {
-	case stepEnd:
-		return l.pos, nil
-	case stepOpen:
+	switch st, at := l.Next(s.in); st {
+	case wirecore.StepEnd:
+		return l.Pos, nil
+	case wirecore.StepOpen:
 		if s.lenient { // as lenient Unpack reads a nested tuple that runs to the end
 			return len(s.in), nil
 		}
-		return 0, s.fail(l.open, ErrUnterminated, "nested tuple has no closing 00")
+		return 0, s.fail(l.Open, ErrUnterminated, "nested tuple has no closing 00")
 	default:
 		s.trail.add(n)
 		return 0, s.fail(at, ErrTooManyElements, fmt.Sprintf("the nested tuple holds more than the %d elements scanned", n))
@@ -132,7 +133,7 @@ func (s *scanner) fail(pos int, err error, detail string) error {
 }
 
 // fault turns a framing or decoding fault into an error.
-func (s *scanner) fault(f fault) error {
+func (s *scanner) fault(f wirecore.Fault) error {
 	d := decoder{framer: s.framer}
 	return d.describe(f)
 }

@@ -11,6 +11,8 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -93,7 +95,7 @@ func (s *scanner) null(d any, pos int) error {
 func (s *scanner) wrongKind(pos int, dst any) error {
 	code := types.Code(s.in[pos])
 	if code.Kind() == types.KindInvalid && (s.codec.extensionFor(code) == nil) {
-		return s.fault(fault{pos, faultCode})
+		return s.fault(wirecore.FaultAt(pos, wirecore.FaultCode))
 	}
 	what := code.Kind().String()
 	hint := ""
@@ -143,9 +145,7 @@ func (s *scanner) hook(pos, depth int, h Hook) (int, error) {
 // shifted places an error about in[pos:] in the key.
 func (s *scanner) shifted(err error, pos int) error {
 	if de, ok := err.(*DecodeError); ok {
-		placed := *de
-		placed.Offset += pos
-		return &placed
+		return de.Rebase(pos)
 	}
 	return &DecodeError{Offset: pos, Code: types.Code(s.in[pos]), Err: err, Detail: err.Error()}
 }
@@ -171,7 +171,7 @@ func (s *scanner) descended(pos int, dst any, decode func(inner *scanner) (int, 
 	if !ok {
 		return 0, s.fail(pos, ErrWrongType, fmt.Sprintf("%s element is not descending (the codec needs DescExtension)", withArticle(types.Code(s.in[pos]).String())))
 	}
-	asc, n, err := readDesc(s.in[pos:], nil)
+	asc, n, err := tuplewire.ConsumeDesc(nil, s.in[pos:])
 	if err != nil {
 		return 0, s.shifted(err, pos)
 	}
@@ -189,7 +189,10 @@ func (s *scanner) descended(pos int, dst any, decode func(inner *scanner) (int, 
 	end, err := decode(&inner)
 	switch {
 	case err != nil:
-		return 0, s.shifted(err, pos+1) // an offset inside the wrapped element
+		if de, ok := err.(*DecodeError); ok { // an offset into asc: place it in the key
+			return 0, de.Rebase(pos + tuplewire.DescOffset(asc, de.Offset) - de.Offset)
+		}
+		return 0, s.shifted(err, pos+1)
 	case end != len(asc):
 		return 0, s.fail(pos, ErrInvalidCode, "descending element holds more than one element")
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -21,7 +22,7 @@ func (s *scanner) one(d any, pos, depth int) (int, error) {
 	}
 	switch p := d.(type) {
 	case *string:
-		if end, ascii := shortEnd(in, pos+1); end >= 0 && ascii && types.Code(in[pos]) == types.CodeString {
+		if end, ascii := wirecore.ShortEnd(in, pos+1); end >= 0 && ascii && types.Code(in[pos]) == types.CodeString {
 			// The common string (short, ASCII, no escaped zero), inlined: a
 			// call to string costs more than the copy.
 			*p = s.keep(pos, end)
@@ -47,7 +48,7 @@ func (s *scanner) one(d any, pos, depth int) (int, error) {
 			// The common constant: short ASCII, matched as it stands (a
 			// string that is not ASCII is checked by constant, UTF-8 and
 			// all).
-			if end, ascii := shortEnd(in, pos+1); end >= 0 && ascii && types.Code(in[pos]) == types.CodeString && string(in[pos+1:end]) == c {
+			if end, ascii := wirecore.ShortEnd(in, pos+1); end >= 0 && ascii && types.Code(in[pos]) == types.CodeString && string(in[pos+1:end]) == c {
 				return end + 1, nil
 			}
 		}
@@ -73,13 +74,13 @@ func (s *scanner) rare(d any, pos, depth int) (int, error) {
 	case *float64:
 		end, err := s.fixed(pos, types.CodeFloat64, d)
 		if err == nil {
-			*p = decodeFloat64(binary.BigEndian.Uint64(in[pos+1:]))
+			*p = wirecore.DecodeFloat64(binary.BigEndian.Uint64(in[pos+1:]))
 		}
 		return end, err
 	case *float32:
 		end, err := s.fixed(pos, types.CodeFloat32, d)
 		if err == nil {
-			*p = decodeFloat32(binary.BigEndian.Uint32(in[pos+1:]))
+			*p = wirecore.DecodeFloat32(binary.BigEndian.Uint32(in[pos+1:]))
 		}
 		return end, err
 	case *bool:
@@ -91,26 +92,26 @@ func (s *scanner) rare(d any, pos, depth int) (int, error) {
 	case *Versionstamp:
 		end, err := s.fixed(pos, types.CodeVersionstamp, d)
 		if err == nil {
-			*p = decodeVersionstamp(in[pos+1 : end])
+			*p = wirecore.DecodeVersionstamp(in[pos+1 : end])
 		}
 		return end, err
 	case []any:
 		if types.Code(in[pos]) != types.CodeNested {
 			return 0, s.wrongKind(pos, d)
 		}
-		if depth >= MaxDepth {
-			return 0, s.fault(fault{pos, faultTooDeep})
+		if depth >= wirecore.MaxDepth {
+			return 0, s.fault(wirecore.FaultAt(pos, wirecore.FaultTooDeep))
 		}
-		return s.tuple(nestedLevel(pos), depth+1, p)
+		return s.tuple(wirecore.NestedLevel(pos), depth+1, p)
 	case Hook:
 		return s.hook(pos, depth, p)
 	case Desc:
 		return s.desc(pos, depth, p)
 	case *big.Int:
-		return s.integer(pos, d, func(iv intValue) bool {
-			v := iv.big
+		return s.integer(pos, d, func(iv wirecore.IntValue) bool {
+			v := iv.Big
 			if v == nil {
-				if v = new(big.Int).SetUint64(iv.mag); iv.neg {
+				if v = new(big.Int).SetUint64(iv.Mag); iv.Neg {
 					v.Neg(v)
 				}
 			}
@@ -135,7 +136,7 @@ func (s *scanner) rare(d any, pos, depth int) (int, error) {
 		}
 		return end, err
 	case *time.Time:
-		return s.integer(pos, d, func(iv intValue) bool {
+		return s.integer(pos, d, func(iv wirecore.IntValue) bool {
 			t, ok := timeOf(iv, 1)
 			if ok {
 				*p = t
@@ -218,12 +219,12 @@ func nullable[T any](s *scanner, p **T, pos, depth int) (int, bool, error) {
 
 // integer decodes the integer at in[pos] and hands it to set, which
 // reports whether it fits the destination d.
-func (s *scanner) integer(pos int, dst any, set func(intValue) bool) (int, error) {
+func (s *scanner) integer(pos int, dst any, set func(wirecore.IntValue) bool) (int, error) {
 	if types.Code(s.in[pos]).Kind() != types.KindInt {
 		return 0, s.wrongKind(pos, dst)
 	}
-	iv, end, f := readInt(s.in, pos, s.lenient)
-	if f.failed() {
+	iv, end, f := wirecore.ReadInt(s.in, pos, s.lenient)
+	if f.Failed() {
 		return 0, s.fault(f)
 	}
 	if !set(iv) {
@@ -236,25 +237,25 @@ func (s *scanner) integer(pos int, dst any, set func(intValue) bool) (int, error
 // fixed-size one that fits without a call, anything else (big, padded,
 // not an integer, out of range) through integer and its errors.
 func scanSigned[T ~int | ~int8 | ~int16 | ~int32 | ~int64](s *scanner, p *T, pos int, dst any) (int, error) {
-	if iv, n, ok := fixedInt(s.in[pos:]); ok && iv.big == nil {
-		if v, ok := iv.int64(); ok && int64(T(v)) == v {
+	if iv, n, ok := wirecore.FixedInt(s.in[pos:]); ok && iv.Big == nil {
+		if v, ok := iv.Int64(); ok && int64(T(v)) == v {
 			*p = T(v)
 			return pos + n, nil
 		}
 	}
-	return s.integer(pos, dst, func(iv intValue) bool { return setSigned(p, iv) })
+	return s.integer(pos, dst, func(iv wirecore.IntValue) bool { return setSigned(p, iv) })
 }
 
 func scanUnsigned[T ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](s *scanner, p *T, pos int, dst any) (int, error) {
-	if iv, n, ok := fixedInt(s.in[pos:]); ok && !iv.neg && uint64(T(iv.mag)) == iv.mag {
-		*p = T(iv.mag)
+	if iv, n, ok := wirecore.FixedInt(s.in[pos:]); ok && !iv.Neg && uint64(T(iv.Mag)) == iv.Mag {
+		*p = T(iv.Mag)
 		return pos + n, nil
 	}
-	return s.integer(pos, dst, func(iv intValue) bool { return setUnsigned(p, iv) })
+	return s.integer(pos, dst, func(iv wirecore.IntValue) bool { return setUnsigned(p, iv) })
 }
 
-func setSigned[T ~int | ~int8 | ~int16 | ~int32 | ~int64](p *T, iv intValue) bool {
-	v, ok := iv.int64()
+func setSigned[T ~int | ~int8 | ~int16 | ~int32 | ~int64](p *T, iv wirecore.IntValue) bool {
+	v, ok := iv.Int64()
 	if !ok || int64(T(v)) != v {
 		return false
 	}
@@ -262,11 +263,11 @@ func setSigned[T ~int | ~int8 | ~int16 | ~int32 | ~int64](p *T, iv intValue) boo
 	return true
 }
 
-func setUnsigned[T ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](p *T, iv intValue) bool {
-	if iv.big != nil || iv.neg || uint64(T(iv.mag)) != iv.mag {
+func setUnsigned[T ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](p *T, iv wirecore.IntValue) bool {
+	if iv.Big != nil || iv.Neg || uint64(T(iv.Mag)) != iv.Mag {
 		return false
 	}
-	*p = T(iv.mag)
+	*p = T(iv.Mag)
 	return true
 }
 
@@ -275,9 +276,9 @@ func (s *scanner) fixed(pos int, code types.Code, dst any) (int, error) {
 	if types.Code(s.in[pos]) != code {
 		return 0, s.wrongKind(pos, dst)
 	}
-	n := fixedSize[code]
+	n := wirecore.FixedSize(byte(code))
 	if n > len(s.in)-pos {
-		return 0, s.fault(fault{pos, faultShort})
+		return 0, s.fault(wirecore.FaultAt(pos, wirecore.FaultShort))
 	}
 	return pos + n, nil
 }
@@ -288,11 +289,11 @@ func (s *scanner) string(pos int, dst any) (string, int, error) {
 	if types.Code(s.in[pos]) != types.CodeString {
 		return "", 0, s.wrongKind(pos, dst)
 	}
-	end, ascii := shortEnd(s.in, pos+1) // inlined: most strings are short
+	end, ascii := wirecore.ShortEnd(s.in, pos+1) // inlined: most strings are short
 	next, esc := end+1, 0
 	if end < 0 {
-		var f fault
-		if end, next, esc, f = stringSpanLong(s.in, pos, s.lenient); f.failed() {
+		var f wirecore.Fault
+		if end, next, esc, f = wirecore.StringSpanLong(s.in, pos, s.lenient); f.Failed() {
 			return "", 0, s.fault(f)
 		}
 	}
@@ -302,11 +303,11 @@ func (s *scanner) string(pos int, dst any) (string, int, error) {
 	} else {
 		s.growText(pos)
 		start := s.text.Len()
-		writeUnescaped(&s.text, s.in[:end], pos+1)
+		wirecore.WriteUnescaped(&s.text, s.in[:end], pos+1)
 		v = s.text.String()[start:]
 	}
 	if !ascii && !s.codec.AllowInvalidUTF8 && !utf8.ValidString(v) {
-		return "", 0, s.fault(fault{pos, faultUTF8})
+		return "", 0, s.fault(wirecore.FaultAt(pos, wirecore.FaultUTF8))
 	}
 	return v, next, nil
 }
@@ -334,19 +335,19 @@ func (s *scanner) bytes(pos int, dst any, set func([]byte)) (int, error) {
 	if types.Code(s.in[pos]) != types.CodeBytes {
 		return 0, s.wrongKind(pos, dst)
 	}
-	end, next, esc, f := stringSpan(s.in, pos, s.lenient)
-	if f.failed() {
+	end, next, esc, f := wirecore.StringSpan(s.in, pos, s.lenient)
+	if f.Failed() {
 		return 0, s.fault(f)
 	}
 	raw := s.in[pos+1 : end]
-	set(unescaped(make([]byte, 0, len(raw)-esc), raw, esc))
+	set(wirecore.Unescaped(make([]byte, 0, len(raw)-esc), raw, esc))
 	return next, nil
 }
 
 // skip frames the element at in[pos] for a nil destination.
 func (s *scanner) skip(pos, depth int) (int, error) {
 	end, f := s.frame(pos, depth)
-	if f.failed() {
+	if f.Failed() {
 		return 0, s.fault(f)
 	}
 	return end, nil

@@ -1,6 +1,10 @@
 package tuple
 
-import "github.com/fdbtuple/fdbtuple/types"
+import (
+	"github.com/fdbtuple/fdbtuple/types"
+
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+)
 
 // The room for decoded strings. Every string one Scan or Plan.Unmarshal
 // decodes is a substring of one allocation, which each of them keeps
@@ -21,7 +25,7 @@ func (s *scanner) textRoom(from int) int {
 	if s.scans <= 0 {
 		return len(s.in) - from
 	}
-	room, _, ok := s.stringsIn(topLevel(s.top), s.scans, from, 0)
+	room, _, ok := s.stringsIn(wirecore.TopLevel(s.top), s.scans, from, 0)
 	if !ok {
 		return len(s.in) - from // framing fails further on: the scan will say where
 	}
@@ -32,48 +36,48 @@ func (s *scanner) textRoom(from int) int {
 // from among the first n elements of level l (every element of a nested
 // level when n < 0) and returns the offset after them; ok is false when
 // the framing fails.
-func (s *scanner) stringsIn(l level, n, from, depth int) (room, end int, ok bool) {
+func (s *scanner) stringsIn(l wirecore.Level, n, from, depth int) (room, end int, ok bool) {
 	for i := 0; n < 0 || i < n; i++ {
-		st, at := l.next(s.in)
+		st, at := l.Next(s.in)
 		switch st {
-		case stepEnd:
-			return room, l.pos, true
-		case stepOpen:
+		case wirecore.StepEnd:
+			return room, l.Pos, true
+		case wirecore.StepOpen:
 			return room, len(s.in), s.lenient
-		case stepNull:
+		case wirecore.StepNull:
 			continue
 		}
 		// Inlined: the fixed-size elements, which frame by their code.
-		if n := fixedSize[s.in[at]]; n > 0 && n <= len(s.in)-at {
-			l.pos = at + n
+		if n := wirecore.FixedSize(s.in[at]); n > 0 && n <= len(s.in)-at {
+			l.Pos = at + n
 			continue
 		}
 		switch types.Code(s.in[at]) {
 		case types.CodeString:
-			contentEnd, next, _, f := stringSpan(s.in, at, s.lenient)
-			if f.failed() {
+			contentEnd, next, _, f := wirecore.StringSpan(s.in, at, s.lenient)
+			if f.Failed() {
 				return 0, 0, false
 			}
 			if at >= from {
 				room += contentEnd - (at + 1)
 			}
-			l.pos = next
+			l.Pos = next
 		case types.CodeNested:
-			if depth >= MaxDepth {
+			if depth >= wirecore.MaxDepth {
 				return 0, 0, false
 			}
-			inner, next, ok := s.stringsIn(nestedLevel(at), -1, from, depth+1)
+			inner, next, ok := s.stringsIn(wirecore.NestedLevel(at), -1, from, depth+1)
 			if !ok {
 				return 0, 0, false
 			}
-			room, l.pos = room+inner, next
+			room, l.Pos = room+inner, next
 		default:
 			next, f := s.frame(at, depth)
-			if f.failed() {
+			if f.Failed() {
 				return 0, 0, false
 			}
-			l.pos = next
+			l.Pos = next
 		}
 	}
-	return room, l.pos, true
+	return room, l.Pos, true
 }

@@ -1,6 +1,9 @@
 package tuple
 
-import "github.com/fdbtuple/fdbtuple/types"
+import (
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+	"github.com/fdbtuple/fdbtuple/types"
+)
 
 // The shape pass frames a whole strict input before the decoder fills it,
 // and counts what the result will hold: the elements of every tuple and
@@ -27,41 +30,41 @@ type shape struct {
 // measure frames the tuple that starts at in[start] and runs to the end of
 // in. It reports false at the first fault.
 func (sh *shape) measure(in []byte, start int) bool {
-	_, ok := sh.tuple(&framer{in: in}, topLevel(start), 0)
+	_, ok := sh.tuple(&framer{in: in}, wirecore.TopLevel(start), 0)
 	return ok
 }
 
 // tuple measures one level and returns the offset after it.
-func (sh *shape) tuple(fr *framer, l level, depth int) (int, bool) {
+func (sh *shape) tuple(fr *framer, l wirecore.Level, depth int) (int, bool) {
 	i := sh.reserve()
 	n := 0
 	for ; ; n++ {
-		s, at := l.next(fr.in)
+		s, at := l.Next(fr.in)
 		switch s {
-		case stepEnd:
+		case wirecore.StepEnd:
 			if i < len(sh.counts) {
 				sh.counts[i] = n
 			} else {
 				sh.more[i-len(sh.counts)] = n
 			}
 			sh.elems += n
-			return l.pos, true
-		case stepOpen:
+			return l.Pos, true
+		case wirecore.StepOpen:
 			return 0, false
-		case stepNull:
+		case wirecore.StepNull:
 			continue
 		}
-		if n := fixedSize[fr.in[at]]; n > 0 && n <= len(fr.in)-at {
-			l.pos = at + n // the commonest case, without a call
+		if n := wirecore.FixedSize(fr.in[at]); n > 0 && n <= len(fr.in)-at {
+			l.Pos = at + n // the commonest case, without a call
 			continue
 		}
 		switch types.Code(fr.in[at]) {
 		case types.CodeBytes, types.CodeString:
-			end, _ := shortEnd(fr.in, at+1) // inlined: most strings are short
+			end, _ := wirecore.ShortEnd(fr.in, at+1) // inlined: most strings are short
 			next, esc := end+1, 0
 			if end < 0 {
-				var f fault
-				if end, next, esc, f = stringSpanLong(fr.in, at, false); f.failed() {
+				var f wirecore.Fault
+				if end, next, esc, f = wirecore.StringSpanLong(fr.in, at, false); f.Failed() {
 					return 0, false
 				}
 			}
@@ -70,22 +73,22 @@ func (sh *shape) tuple(fr *framer, l level, depth int) (int, bool) {
 			} else {
 				sh.text += end - at - 1 - esc
 			}
-			l.pos = next
+			l.Pos = next
 		case types.CodeNested:
-			if depth >= MaxDepth {
+			if depth >= wirecore.MaxDepth {
 				return 0, false
 			}
-			next, ok := sh.tuple(fr, nestedLevel(at), depth+1)
+			next, ok := sh.tuple(fr, wirecore.NestedLevel(at), depth+1)
 			if !ok {
 				return 0, false
 			}
-			l.pos = next
+			l.Pos = next
 		default:
 			end, f := fr.frame(at, depth)
-			if f.failed() {
+			if f.Failed() {
 				return 0, false
 			}
-			l.pos = end
+			l.Pos = end
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/big"
 	"strconv"
+
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 )
 
 // The text form of a tuple, printed by Text and AppendText and read by
@@ -81,7 +83,7 @@ type printer struct {
 }
 
 func (p *printer) tuple(dst []byte, t []any, depth int) ([]byte, error) {
-	if depth > MaxDepth {
+	if depth > wirecore.MaxDepth {
 		return dst, encodeError(t, ErrTooDeep)
 	}
 	dst = append(dst, '(')

@@ -8,18 +8,20 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/uuid"
+
+	"github.com/fdbtuple/fdbtuple/internal/testrows"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/fdbtuple/fdbtuple/vectors"
-	"github.com/google/uuid"
 )
 
 // TestTextRoundTripVectors: Parse(t.Text()) is t, bit for bit, for the
 // decoded tuple of every pack vector row and every table row.
 func TestTextRoundTripVectors(t *testing.T) {
 	var all []tuple.Tuple
-	for _, r := range packRows(t) {
-		all = append(all, r.tup)
+	for _, r := range testrows.PackRows(t) {
+		all = append(all, r.Tup)
 	}
 	for _, rows := range tables {
 		for _, r := range rows {
@@ -251,14 +253,6 @@ func TestParseElement(t *testing.T) {
 	if _, _, err := tuple.ParseElement(`/x`); !errors.Is(err, tuple.ErrSyntax) {
 		t.Errorf("ParseElement(/x) = %v", err)
 	}
-}
-
-func ExampleNormalizeInt() {
-	for _, s := range []string{"-5", "18446744073709551615", "18446744073709551616"} {
-		b, _ := new(big.Int).SetString(s, 10)
-		fmt.Printf("%T ", tuple.NormalizeInt(b))
-	}
-	// Output: int64 uint64 *big.Int
 }
 
 // TestParseOfficialDisplay reads what the official Go binding's String

@@ -12,6 +12,9 @@ import (
 	"math"
 	"math/big"
 	"time"
+
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
 // timeValue is the Go type of the time rule.
@@ -25,14 +28,14 @@ const unixToInternal = 62135596800
 var unixEpoch = time.Unix(0, 0)
 
 // timeIn returns t in units since the Unix epoch.
-func timeIn(t time.Time, u unit) (intValue, error) {
+func timeIn(t time.Time, u unit) (wirecore.IntValue, error) {
 	u = unitOr(u)
 	sec, nsec := t.Unix(), int64(t.Nanosecond())
 	if sec > 0 && t.Before(unixEpoch) { // Unix() wrapped: no such second
-		return intValue{}, ErrOutOfRange
+		return wirecore.IntValue{}, ErrOutOfRange
 	}
 	if nsec%int64(u) != 0 {
-		return intValue{}, ErrInexact
+		return wirecore.IntValue{}, ErrInexact
 	}
 	perSec := int64(1e9) / int64(u)
 	frac := nsec / int64(u)
@@ -44,19 +47,19 @@ func timeIn(t time.Time, u unit) (intValue, error) {
 }
 
 // timeOf is the UTC time iv units after the Unix epoch.
-func timeOf(iv intValue, u unit) (time.Time, bool) {
+func timeOf(iv wirecore.IntValue, u unit) (time.Time, bool) {
 	u = unitOr(u)
 	perSec := int64(1e9) / int64(u)
-	if v, ok := iv.int64(); ok {
+	if v, ok := iv.Int64(); ok {
 		sec, rem := v/perSec, v%perSec
 		if rem < 0 {
 			sec, rem = sec-1, rem+perSec
 		}
 		return time.Unix(sec, rem*int64(u)).UTC(), sec <= math.MaxInt64-unixToInternal
 	}
-	b := iv.big
+	b := iv.Big
 	if b == nil { // a magnitude of 2^63 to 2^64-1
-		if b = new(big.Int).SetUint64(iv.mag); iv.neg {
+		if b = new(big.Int).SetUint64(iv.Mag); iv.Neg {
 			b.Neg(b)
 		}
 	}
@@ -85,34 +88,34 @@ func durationOf(n int64, u unit) (int64, bool) {
 	return n * int64(u), true
 }
 
-// intOf and bigIntValue make an intValue of v.
-func intOf(v int64) intValue {
+// intOf and bigIntValue make an wirecore.IntValue of v.
+func intOf(v int64) wirecore.IntValue {
 	if v < 0 {
-		return intValue{mag: uint64(-v), neg: true} // -MinInt64 wraps to its magnitude
+		return wirecore.IntValue{Mag: uint64(-v), Neg: true} // -MinInt64 wraps to its magnitude
 	}
-	return intValue{mag: uint64(v)}
+	return wirecore.IntValue{Mag: uint64(v)}
 }
 
-func bigIntValue(v *big.Int) intValue {
+func bigIntValue(v *big.Int) wirecore.IntValue {
 	if v.IsInt64() {
 		return intOf(v.Int64())
 	}
 	if v.IsUint64() {
-		return intValue{mag: v.Uint64()}
+		return wirecore.IntValue{Mag: v.Uint64()}
 	}
-	return intValue{big: v, neg: v.Sign() < 0}
+	return wirecore.IntValue{Big: v, Neg: v.Sign() < 0}
 }
 
 // appendIntValue appends an integer of any size.
-func appendIntValue(dst []byte, iv intValue) ([]byte, error) {
+func appendIntValue(dst []byte, iv wirecore.IntValue) ([]byte, error) {
 	switch {
-	case iv.big != nil:
-		return AppendBigInt(dst, iv.big)
-	case iv.neg:
-		if v, ok := iv.int64(); ok {
-			return AppendInt(dst, v), nil
+	case iv.Big != nil:
+		return tuplewire.AppendBigInt(dst, iv.Big)
+	case iv.Neg:
+		if v, ok := iv.Int64(); ok {
+			return tuplewire.AppendInt(dst, v), nil
 		}
-		return AppendBigInt(dst, new(big.Int).Neg(new(big.Int).SetUint64(iv.mag)))
+		return tuplewire.AppendBigInt(dst, new(big.Int).Neg(new(big.Int).SetUint64(iv.Mag)))
 	}
-	return AppendUint(dst, iv.mag), nil
+	return tuplewire.AppendUint(dst, iv.Mag), nil
 }

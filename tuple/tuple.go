@@ -3,9 +3,10 @@ package tuple
 import (
 	"encoding"
 
+	"github.com/google/uuid"
+
 	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/types"
-	"github.com/google/uuid"
 )
 
 // TupleElement is any value a Tuple can hold; the package doc lists the
@@ -44,7 +45,7 @@ var (
 // Pack returns the tuple's encoding. It has the official binding's
 // signature and behaviour: it panics when an element cannot be encoded (an
 // unsupported Go type, an integer over 255 bytes, an incomplete
-// versionstamp, nesting past MaxDepth), and it writes a string's bytes as
+// versionstamp, nesting past tuplewire.MaxDepth), and it writes a string's bytes as
 // they are, valid UTF-8 or not. Use Codec.Pack or AppendBinary to get an
 // error instead, and the strict check of every string.
 func (t Tuple) Pack() []byte {

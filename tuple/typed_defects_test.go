@@ -13,9 +13,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/tupledecimal"
-	"github.com/shopspring/decimal"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
 // roundTrip marshals v with p, unmarshals the key into a new T and
@@ -318,13 +320,13 @@ func TestDefectScanAgreesWithUnpack(t *testing.T) {
 		t.Errorf("lenient Scan of an unterminated nested tuple: %v, %d; lenient Unpack reads it", err, n)
 	}
 	deep := tuple.Tuple{}
-	for range tuple.MaxDepth + 1 {
+	for range tuplewire.MaxDepth + 1 {
 		deep = tuple.Tuple{deep}
 	}
-	deepKey := bytes.Repeat([]byte{0x05}, tuple.MaxDepth+2)
-	deepKey = append(deepKey, bytes.Repeat([]byte{0x00}, tuple.MaxDepth+2)...)
+	deepKey := bytes.Repeat([]byte{0x05}, tuplewire.MaxDepth+2)
+	deepKey = append(deepKey, bytes.Repeat([]byte{0x00}, tuplewire.MaxDepth+2)...)
 	if _, err := tuple.Unpack(deepKey); !errors.Is(err, tuple.ErrTooDeep) {
-		t.Fatalf("Unpack of %d levels: %v", tuple.MaxDepth+2, err)
+		t.Fatalf("Unpack of %d levels: %v", tuplewire.MaxDepth+2, err)
 	}
 	var tup tuple.Tuple
 	var v any

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/google/uuid"
+
+	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
 // ReactionKey is the key of a reaction in a single-table design:
@@ -133,11 +135,13 @@ func ExampleNewPlan_refused() {
 type Cents struct{ n int64 }
 
 // AppendTupleElement writes c as an integer element.
-func (c Cents) AppendTupleElement(dst []byte) ([]byte, error) { return tuple.AppendInt(dst, c.n), nil }
+func (c Cents) AppendTupleElement(dst []byte) ([]byte, error) {
+	return tuplewire.AppendInt(dst, c.n), nil
+}
 
 // ScanTupleElement reads c from an integer element.
 func (c *Cents) ScanTupleElement(elem []byte) error {
-	n, _, err := tuple.ConsumeInt(elem)
+	n, _, err := tuplewire.ConsumeInt(elem)
 	c.n = n
 	return err
 }
@@ -211,7 +215,7 @@ func ExampleInto() {
 	key := tuple.Tuple{"price", int64(1999)}.Pack()
 	var total Cents // a type of its own: Scan calls no method of a destination
 	err := tuple.Scan(key, tuple.Const("price"), tuple.Into(&total, func(b []byte) (Cents, int, error) {
-		n, size, err := tuple.ConsumeInt(b)
+		n, size, err := tuplewire.ConsumeInt(b)
 		return Cents{n}, size, err
 	}))
 	fmt.Println(total.n, err)

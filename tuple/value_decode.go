@@ -9,19 +9,20 @@ import (
 	"math/big"
 	"reflect"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
 // scanValue scans the element at in[at] (a nested null when st is
-// stepNull) into rv, a settable variable of g's type, and returns the
+// wirecore.StepNull) into rv, a settable variable of g's type, and returns the
 // offset after it. dst is what errors name the type of.
-func (s *scanner) scanValue(st step, at, depth int, g *goType, rv reflect.Value, o elemOpts, dst any) (int, error) {
+func (s *scanner) scanValue(st wirecore.Step, at, depth int, g *goType, rv reflect.Value, o elemOpts, dst any) (int, error) {
 	if err := g.decodeErr(); err != nil && o.ext == 0 {
 		return 0, s.fail(at, ErrUnsupportedType, err.Error())
 	}
-	if st == stepNull || s.in[at] == byte(types.CodeNull) {
+	if st == wirecore.StepNull || s.in[at] == byte(types.CodeNull) {
 		next := at + 1
-		if st == stepNull {
+		if st == wirecore.StepNull {
 			next = at + 2
 		}
 		if g.rule == rulePointer || g.rule == ruleAny {
@@ -32,7 +33,7 @@ func (s *scanner) scanValue(st step, at, depth int, g *goType, rv reflect.Value,
 	}
 	if g.rule == rulePointer {
 		nv := reflect.New(g.elem.t)
-		end, err := s.scanValue(stepElem, at, depth, g.elem, nv.Elem(), o, dst)
+		end, err := s.scanValue(wirecore.StepElem, at, depth, g.elem, nv.Elem(), o, dst)
 		if err == nil {
 			rv.Set(nv)
 		}
@@ -43,7 +44,7 @@ func (s *scanner) scanValue(st step, at, depth int, g *goType, rv reflect.Value,
 		inner := o
 		inner.desc = false
 		return s.descended(at, dst, func(in *scanner) (int, error) {
-			return in.scanValue(stepElem, 0, depth, g, rv, inner, dst)
+			return in.scanValue(wirecore.StepElem, 0, depth, g, rv, inner, dst)
 		})
 	case o.ext != 0:
 		return s.scanExt(at, depth, rv, o.ext, dst)
@@ -58,8 +59,8 @@ func (s *scanner) scanRule(at, depth int, g *goType, rv reflect.Value, o elemOpt
 		return s.bytes(at, dst, func(b []byte) { rv.SetString(string(b)) })
 	}
 	if g.rule == ruleDuration && unitOr(o.unit) != 1 {
-		return s.integer(at, dst, func(iv intValue) bool {
-			v, ok := iv.int64()
+		return s.integer(at, dst, func(iv wirecore.IntValue) bool {
+			v, ok := iv.Int64()
 			if ok {
 				v, ok = durationOf(v, o.unit)
 			}
@@ -74,10 +75,10 @@ func (s *scanner) scanRule(at, depth int, g *goType, rv reflect.Value, o elemOpt
 	}
 	switch g.rule {
 	case ruleBigInt:
-		return s.integer(at, dst, func(iv intValue) bool {
-			v := iv.big
+		return s.integer(at, dst, func(iv wirecore.IntValue) bool {
+			v := iv.Big
 			if v == nil {
-				if v = new(big.Int).SetUint64(iv.mag); iv.neg {
+				if v = new(big.Int).SetUint64(iv.Mag); iv.Neg {
 					v.Neg(v)
 				}
 			}
@@ -85,7 +86,7 @@ func (s *scanner) scanRule(at, depth int, g *goType, rv reflect.Value, o elemOpt
 			return true
 		})
 	case ruleTime:
-		return s.integer(at, dst, func(iv intValue) bool {
+		return s.integer(at, dst, func(iv wirecore.IntValue) bool {
 			t, ok := timeOf(iv, o.unit)
 			if ok {
 				rv.Set(reflect.ValueOf(t))
@@ -102,7 +103,7 @@ func (s *scanner) scanRule(at, depth int, g *goType, rv reflect.Value, o elemOpt
 	case ruleVersionstamp:
 		end, err := s.fixed(at, types.CodeVersionstamp, dst)
 		if err == nil {
-			rv.Set(reflect.ValueOf(decodeVersionstamp(in[at+1 : end])))
+			rv.Set(reflect.ValueOf(wirecore.DecodeVersionstamp(in[at+1 : end])))
 		}
 		return end, err
 	case ruleTuple:
@@ -133,10 +134,10 @@ func (s *scanner) scanRule(at, depth int, g *goType, rv reflect.Value, o elemOpt
 		if types.Code(in[at]) != types.CodeNested {
 			return 0, s.wrongKind(at, dst)
 		}
-		if depth >= MaxDepth {
-			return 0, s.fault(fault{at, faultTooDeep})
+		if depth >= wirecore.MaxDepth {
+			return 0, s.fault(wirecore.FaultAt(at, wirecore.FaultTooDeep))
 		}
-		return s.structFields(nestedLevel(at), depth+1, g.lay, rv)
+		return s.structFields(wirecore.NestedLevel(at), depth+1, g.lay, rv)
 	}
 	return 0, s.fail(at, ErrUnsupportedType, fmt.Sprintf("cannot scan into %v", reflect.TypeOf(dst)))
 }
@@ -148,7 +149,7 @@ func (s *scanner) element(at, depth int) (any, int, error) {
 	d.start(s.codec, s.in)
 	var v any
 	end, f := d.element(&v, at, depth)
-	if f.failed() {
+	if f.Failed() {
 		return nil, 0, d.error(f)
 	}
 	return v, end, nil
@@ -188,8 +189,8 @@ func (s *scanner) scanScalar(pos, depth int, r rule, e reflect.Value, dst any) (
 		end, err := s.bytes(pos, dst, func(v []byte) { e.SetBytes(v) })
 		return end, true, err
 	case ruleInt, ruleDuration: // a duration in its default unit, ns
-		end, err := s.integer(pos, dst, func(iv intValue) bool {
-			v, ok := iv.int64()
+		end, err := s.integer(pos, dst, func(iv wirecore.IntValue) bool {
+			v, ok := iv.Int64()
 			if ok = ok && !e.OverflowInt(v); ok {
 				e.SetInt(v)
 			}
@@ -197,10 +198,10 @@ func (s *scanner) scanScalar(pos, depth int, r rule, e reflect.Value, dst any) (
 		})
 		return end, true, err
 	case ruleUint:
-		end, err := s.integer(pos, dst, func(iv intValue) bool {
-			ok := iv.big == nil && !iv.neg && !e.OverflowUint(iv.mag)
+		end, err := s.integer(pos, dst, func(iv wirecore.IntValue) bool {
+			ok := iv.Big == nil && !iv.Neg && !e.OverflowUint(iv.Mag)
 			if ok {
-				e.SetUint(iv.mag)
+				e.SetUint(iv.Mag)
 			}
 			return ok
 		})

@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/fdb"
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -50,7 +52,7 @@ func (e *encoder) appendValue(dst []byte, g *goType, rv reflect.Value, o elemOpt
 		if err != nil {
 			return dst, err
 		}
-		return appendDesc(dst, code, asc), nil
+		return tuplewire.AppendDesc(dst, code, asc), nil
 	case o.ext != 0:
 		return e.appendExt(dst, rv, o.ext)
 	}
@@ -59,9 +61,9 @@ func (e *encoder) appendValue(dst []byte, g *goType, rv reflect.Value, o elemOpt
 
 func appendNull(dst []byte, nested bool) []byte {
 	if nested {
-		return AppendNestedNull(dst)
+		return tuplewire.AppendNestedNull(dst)
 	}
-	return AppendNull(dst)
+	return tuplewire.AppendNull(dst)
 }
 
 // appendRule appends rv by its type's rule.
@@ -73,22 +75,22 @@ func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts
 	case ruleString:
 		return e.appendString(dst, g, rv, o.asBytes)
 	case ruleKey:
-		return AppendBytes(dst, rv.Interface().(fdb.KeyConvertible).FDBKey()), nil
+		return tuplewire.AppendBytes(dst, rv.Interface().(fdb.KeyConvertible).FDBKey()), nil
 	case ruleDuration:
 		n, err := durationIn(rv.Int(), o.unit)
 		if err != nil {
 			return dst, &EncodeError{Type: g.t, Err: err}
 		}
-		return AppendInt(dst, n), nil
+		return tuplewire.AppendInt(dst, n), nil
 	case ruleFloat32:
 		// Through a *float32, bit for bit: reflect's Float widens to
 		// float64, which quiets a signalling NaN.
-		return AppendFloat32(dst, *addressable(rv).Addr().Convert(float32PtrType).Interface().(*float32)), nil
+		return tuplewire.AppendFloat32(dst, *addressable(rv).Addr().Convert(float32PtrType).Interface().(*float32)), nil
 	case ruleUUID:
 		return appendUUIDValue(dst, addressable(rv)), nil
 	case ruleBigInt:
 		v := addressable(rv).Addr().Interface().(*big.Int)
-		out, err := AppendBigInt(dst, v)
+		out, err := tuplewire.AppendBigInt(dst, v)
 		if err != nil {
 			return dst, &EncodeError{Type: g.t, Err: err}
 		}
@@ -114,15 +116,15 @@ func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts
 		if !e.inPlan {
 			return dst, &EncodeError{Type: g.t, Err: fmt.Errorf("%w %v: a struct is a key of its own; encode it with a Plan (NewPlan), or put its fields in the tuple", ErrUnsupportedType, g.t)}
 		}
-		if depth >= MaxDepth {
+		if depth >= wirecore.MaxDepth {
 			return dst, &EncodeError{Type: g.t, Err: ErrTooDeep}
 		}
 		rv = addressable(rv)
-		out, err := e.fields(BeginNested(dst), g.lay, rv, len(g.lay.fields), true, depth+1)
+		out, err := e.fields(tuplewire.BeginNested(dst), g.lay, rv, len(g.lay.fields), true, depth+1)
 		if err != nil {
 			return dst, err
 		}
-		return EndNested(out), nil
+		return tuplewire.EndNested(out), nil
 	}
 	return dst, &EncodeError{Type: g.t, Err: ErrUnsupportedType}
 }
@@ -133,12 +135,12 @@ func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts
 func (e *encoder) appendString(dst []byte, g *goType, rv reflect.Value, asBytes bool) ([]byte, error) {
 	s := rv.String()
 	if asBytes {
-		return append(appendEscapedString(append(dst, byte(types.CodeBytes)), s), 0x00), nil
+		return append(wirecore.AppendEscapedString(append(dst, byte(types.CodeBytes)), s), 0x00), nil
 	}
 	if !e.rawUTF8 && !utf8.ValidString(s) {
 		return dst, &EncodeError{Type: g.t, Err: ErrInvalidUTF8}
 	}
-	return AppendString(dst, s), nil
+	return tuplewire.AppendString(dst, s), nil
 }
 
 // appendUUIDValue appends rv, an addressable array of 16 of a byte type,
@@ -200,7 +202,7 @@ func checkOneElement(dst, out []byte, start int, c Codec, nested bool, depth int
 		return dst, &EncodeError{Type: t, Err: fmt.Errorf("%w: AppendTupleElement of %v wrote no element", ErrUnsupportedType, t)}
 	}
 	fr := codecFramer(c, out[start:])
-	if n, f := fr.frame(0, depth); f.failed() || n != len(out)-start {
+	if n, f := fr.frame(0, depth); f.Failed() || n != len(out)-start {
 		return dst, &EncodeError{Type: t, Err: fmt.Errorf("%w: AppendTupleElement of %v wrote %x, which is not one whole element", ErrUnsupportedType, t, out[start:])}
 	}
 	if nested && out[start] == byte(types.CodeNull) {
@@ -225,15 +227,15 @@ func asEncodeError(v any, err error) error {
 func appendScalar(dst []byte, r rule, rv reflect.Value) ([]byte, bool) {
 	switch r {
 	case ruleBytes:
-		return AppendBytes(dst, rv.Bytes()), true
+		return tuplewire.AppendBytes(dst, rv.Bytes()), true
 	case ruleInt:
-		return AppendInt(dst, rv.Int()), true
+		return tuplewire.AppendInt(dst, rv.Int()), true
 	case ruleUint:
-		return AppendUint(dst, rv.Uint()), true
+		return tuplewire.AppendUint(dst, rv.Uint()), true
 	case ruleBool:
-		return AppendBool(dst, rv.Bool()), true
+		return tuplewire.AppendBool(dst, rv.Bool()), true
 	case ruleFloat64:
-		return AppendFloat64(dst, rv.Float()), true
+		return tuplewire.AppendFloat64(dst, rv.Float()), true
 	}
 	return dst, false
 }

@@ -4,8 +4,9 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"reflect"
 
-	"github.com/fdbtuple/fdbtuple/types"
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 )
 
 // OffsetSize is the width of the position suffix that PackWithVersionstamp
@@ -60,7 +61,7 @@ func (t Tuple) AppendWithVersionstamp(dst []byte, size OffsetSize) ([]byte, erro
 
 func (t Tuple) appendWithVersionstamp(dst []byte, size OffsetSize, rawUTF8 bool) ([]byte, error) {
 	if size != Offset2 && size != Offset4 {
-		return dst, fmt.Errorf("%w: %d bytes (Offset2 or Offset4)", ErrOffsetSize, int(size))
+		return dst, &EncodeError{Type: reflect.TypeOf(size), Err: ErrOffsetSize, Detail: fmt.Sprintf("%d bytes (Offset2 or Offset4)", int(size))}
 	}
 	e := encoder{allowIncomplete: true, rawUTF8: rawUTF8}
 	out, err := e.appendTuple(dst, t, false, 0)
@@ -68,20 +69,26 @@ func (t Tuple) appendWithVersionstamp(dst []byte, size OffsetSize, rawUTF8 bool)
 	case err != nil:
 		return dst, e.placed(err)
 	case e.stamps == 0:
-		return dst, ErrNoIncompleteVersionstamp
+		return dst, tupleError(t, ErrNoIncompleteVersionstamp)
 	case e.stamps > 1:
-		return dst, ErrMultipleIncompleteVersionstamps
+		return dst, tupleError(t, ErrMultipleIncompleteVersionstamps)
 	}
 	if size == Offset2 {
 		if e.stampPos > math.MaxUint16 {
-			return dst, ErrVersionstampPosition
+			return dst, tupleError(t, ErrVersionstampPosition)
 		}
 		return binary.LittleEndian.AppendUint16(out, uint16(e.stampPos)), nil
 	}
 	if e.stampPos > math.MaxUint32 {
-		return dst, ErrVersionstampPosition
+		return dst, tupleError(t, ErrVersionstampPosition)
 	}
 	return binary.LittleEndian.AppendUint32(out, uint32(e.stampPos)), nil
+}
+
+// tupleError is the *EncodeError of a fault of tuple t as a whole, which
+// no element path points into.
+func tupleError(t Tuple, err error) *EncodeError {
+	return &EncodeError{Type: reflect.TypeOf(t), Err: err}
 }
 
 // HasIncompleteVersionstamp reports whether t holds an incomplete
@@ -105,39 +112,10 @@ func countIncomplete(t []any, depth int) int {
 				n++
 			}
 		case Tuple, []any:
-			if depth < MaxDepth {
+			if depth < wirecore.MaxDepth {
 				n += countIncomplete(asSlice(v), depth+1)
 			}
 		}
 	}
 	return n
 }
-
-// AppendVersionstamp appends a versionstamp (code 33) as its 12 bytes.
-// It writes an incomplete stamp like any other: plain packing refuses
-// incomplete stamps one level up, in Tuple.AppendBinary, because only
-// PackWithVersionstamp can make a usable key of one.
-func AppendVersionstamp(dst []byte, v types.Versionstamp) []byte {
-	dst = append(append(dst, byte(types.CodeVersionstamp)), v.TransactionVersion[:]...)
-	return append(dst, byte(v.UserVersion>>8), byte(v.UserVersion))
-}
-
-// ConsumeVersionstamp decodes a versionstamp (code 33). Ten FF bytes of
-// transaction version decode as an incomplete stamp.
-func ConsumeVersionstamp(b []byte) (v Versionstamp, n int, err error) {
-	if n, err = consumeFixed(b, types.KindVersionstamp); err != nil {
-		return v, 0, err
-	}
-	return decodeVersionstamp(b[1:n]), n, nil
-}
-
-// decodeVersionstamp reads the 12 bytes after a versionstamp's code.
-func decodeVersionstamp(b []byte) Versionstamp {
-	var v Versionstamp
-	_ = v.UnmarshalBinary(b[:types.VersionstampLength])
-	return v
-}
-
-// SizeVersionstamp is the size of a versionstamp element, type code
-// included.
-const SizeVersionstamp = 1 + types.VersionstampLength

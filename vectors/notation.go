@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/google/uuid"
 )
@@ -36,7 +37,7 @@ type Notation struct {
 }
 
 // DecodeTuple reads a tuple written in the value notation. Nested tuples
-// deeper than tuple.MaxDepth are an error, as in the tuple layer, which
+// deeper than tuplewire.MaxDepth are an error, as in the tuple layer, which
 // also bounds the work a peer's answer can cost.
 func DecodeTuple(raw json.RawMessage) (tuple.Tuple, error) { return Notation{}.DecodeTuple(raw) }
 
@@ -44,8 +45,8 @@ func DecodeTuple(raw json.RawMessage) (tuple.Tuple, error) { return Notation{}.D
 func (n Notation) DecodeTuple(raw json.RawMessage) (tuple.Tuple, error) { return n.decodeTuple(raw, 0) }
 
 func (n Notation) decodeTuple(raw json.RawMessage, depth int) (tuple.Tuple, error) {
-	if depth > tuple.MaxDepth {
-		return nil, fmt.Errorf("vectors: %w: more than %d levels", tuple.ErrTooDeep, tuple.MaxDepth)
+	if depth > tuplewire.MaxDepth {
+		return nil, fmt.Errorf("vectors: %w: more than %d levels", tuple.ErrTooDeep, tuplewire.MaxDepth)
 	}
 	var elems []json.RawMessage
 	if err := json.Unmarshal(raw, &elems); err != nil {

@@ -6,6 +6,7 @@ import (
 	official "github.com/fdbtuple/fdbtuple/compat/gobinding/official/tuple"
 	"github.com/fdbtuple/fdbtuple/internal/workload"
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/google/uuid"
 )
 
@@ -96,15 +97,15 @@ func consumeW1(key, scratch []byte) []byte {
 	for i := range 4 {
 		var n int
 		var err error
-		if scratch, n, err = tuple.ConsumeStringAppend(scratch[:0], key); err != nil {
+		if scratch, n, err = tuplewire.ConsumeStringAppend(scratch[:0], key); err != nil {
 			panic(err)
 		}
 		key = key[n:]
 		if i == 0 {
-			_, n, err = tuple.ConsumeUUID(key)
+			_, n, err = tuplewire.ConsumeUUID(key)
 		} else {
 			var v int64
-			v, n, err = tuple.ConsumeInt(key)
+			v, n, err = tuplewire.ConsumeInt(key)
 			sinkInt += v
 		}
 		if err != nil {
@@ -118,7 +119,7 @@ func consumeW1(key, scratch []byte) []byte {
 type millis int64
 
 func readMillis(b []byte) (millis, int, error) {
-	v, n, err := tuple.ConsumeInt(b)
+	v, n, err := tuplewire.ConsumeInt(b)
 	return millis(v), n, err
 }
 

@@ -3,6 +3,9 @@
 // like DynamoDB's N type: keys such as ("price", 19.99) sort as numbers,
 // negatives and zero included, at any exponent.
 //
+// Place in the import DAG: above tuple, as an extension any user could
+// write. It must not import nested, vectors, compat or cmd/fdbtuple.
+//
 // The tuple layer has no standard decimal encoding (its reserved codes
 // 0x23/0x24 make no ordering promise), so decimals travel under a user
 // type code and other FoundationDB bindings cannot read such keys. Use it
@@ -43,6 +46,7 @@ import (
 	"strings"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/shopspring/decimal"
 )
@@ -136,9 +140,9 @@ func (x ext) AppendElement(dst []byte, v any, _ tuple.Codec) ([]byte, error) {
 	start := len(dst)
 	switch {
 	case e < minInlineE:
-		dst = tuple.AppendInt(append(dst, headerSmallE), e)
+		dst = tuplewire.AppendInt(append(dst, headerSmallE), e)
 	case e > maxInlineE:
-		dst = tuple.AppendInt(append(dst, headerBigE), e)
+		dst = tuplewire.AppendInt(append(dst, headerBigE), e)
 	default:
 		dst = append(dst, byte(headerCenter+e))
 	}
@@ -203,7 +207,7 @@ func (x ext) ConsumeElement(b []byte, _ tuple.Codec) (any, int, error) {
 		for i := range raw {
 			raw[i] = at(pos + i)
 		}
-		v, m, err := tuple.ConsumeInt(raw)
+		v, m, err := tuplewire.ConsumeInt(raw)
 		if err != nil || m != len(raw) {
 			sentinel := tuple.ErrInvalidCode
 			if errors.Is(err, tuple.ErrNonCanonical) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/tupledecimal"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/shopspring/decimal"
 )
 
@@ -192,7 +193,7 @@ func TestDigitLimit(t *testing.T) {
 		t.Errorf("Pack(%d digits) = %v, want ErrTooLarge", tupledecimal.MaxDigits+1, err)
 	}
 	// The same digits written by hand: the decoder refuses them too.
-	hand := append([]byte{0x40, 0xfe}, tuple.AppendInt(nil, tupledecimal.MaxDigits+1)...)
+	hand := append([]byte{0x40, 0xfe}, tuplewire.AppendInt(nil, tupledecimal.MaxDigits+1)...)
 	for range (tupledecimal.MaxDigits + 1) / 2 {
 		hand = append(hand, 2*77+1)
 	}
@@ -206,12 +207,12 @@ func TestDigitLimit(t *testing.T) {
 	if _, err := codec.Pack(tuple.Tuple{wide}); !errors.Is(err, tuple.ErrTooLarge) {
 		t.Errorf("Pack(1e5000 e MaxInt32) = %v, want ErrTooLarge", err)
 	}
-	far := append([]byte{0x40, 0xfe}, tuple.AppendInt(nil, math.MaxInt32+5000)...)
+	far := append([]byte{0x40, 0xfe}, tuplewire.AppendInt(nil, math.MaxInt32+5000)...)
 	far = append(far, 2*10)
 	if _, err := codec.Unpack(far); !errors.Is(err, tuple.ErrTooLarge) {
 		t.Errorf("Unpack(0.1 e MaxInt32+5000) = %v, want ErrTooLarge", err)
 	}
-	tiny := append([]byte{0x40, 0x81}, tuple.AppendInt(nil, math.MinInt32-10)...)
+	tiny := append([]byte{0x40, 0x81}, tuplewire.AppendInt(nil, math.MinInt32-10)...)
 	tiny = append(tiny, 2*10)
 	if _, err := codec.Unpack(tiny); !errors.Is(err, tuple.ErrOutOfRange) {
 		t.Errorf("Unpack(0.1 e MinInt32-10) = %v, want ErrOutOfRange", err)

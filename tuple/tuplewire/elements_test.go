@@ -1,22 +1,24 @@
-package tuple_test
+package tuplewire_test
 
 import (
 	"errors"
 	"fmt"
 	"testing"
 
+	"github.com/fdbtuple/fdbtuple/internal/testrows"
 	"github.com/fdbtuple/fdbtuple/internal/workload"
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/vectors"
 )
 
 // TestElementsAgreeWithUnpack walks every packed vector row, nested tuples
 // included, and checks each element against the full decode.
 func TestElementsAgreeWithUnpack(t *testing.T) {
-	for _, r := range packRows(t) {
-		got, err := collect(tuple.Elements(r.packed))
-		if err != nil || !vectors.Identical(got, r.tup) {
-			t.Fatalf("%s: Elements gave %#v, %v; want %#v", r.name, got, err, r.tup)
+	for _, r := range testrows.PackRows(t) {
+		got, err := collect(tuplewire.Elements(r.Packed))
+		if err != nil || !vectors.Identical(got, r.Tup) {
+			t.Fatalf("%s: Elements gave %#v, %v; want %#v", r.Name, got, err, r.Tup)
 		}
 	}
 }
@@ -30,7 +32,7 @@ func collect(elems func(func([]byte, error) bool)) (tuple.Tuple, error) {
 			return out, err
 		}
 		if elem[0] == 0x05 {
-			inner, err := collect(tuple.NestedElements(elem))
+			inner, err := collect(tuplewire.NestedElements(elem))
 			if err != nil {
 				return out, err
 			}
@@ -65,7 +67,7 @@ func TestElementsErrors(t *testing.T) {
 	} {
 		var errs []error
 		count := 0
-		for _, err := range tuple.Elements([]byte(c.in)) {
+		for _, err := range tuplewire.Elements([]byte(c.in)) {
 			count++
 			if err != nil {
 				errs = append(errs, err)
@@ -80,7 +82,7 @@ func TestElementsErrors(t *testing.T) {
 		}
 	}
 	for _, in := range []string{"\x15\x01", "\x05\x15\x01", "\x05\x15\x01\x02a"} {
-		_, err := collect(tuple.NestedElements([]byte(in)))
+		_, err := collect(tuplewire.NestedElements([]byte(in)))
 		if err == nil {
 			t.Errorf("NestedElements(%x): no error", in)
 		}
@@ -91,14 +93,14 @@ func TestElementsErrors(t *testing.T) {
 func TestElementsStop(t *testing.T) {
 	key := tuple.Tuple{1, 2, 3, tuple.Tuple{4, nil, 5}}.Pack()
 	n := 0
-	for range tuple.Elements(key) {
+	for range tuplewire.Elements(key) {
 		if n++; n == 2 {
 			break
 		}
 	}
 	nested := key[len(tuple.Tuple{1, 2, 3}.Pack()):]
 	m := 0
-	for range tuple.NestedElements(nested) {
+	for range tuplewire.NestedElements(nested) {
 		if m++; m == 2 {
 			break
 		}

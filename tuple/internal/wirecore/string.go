@@ -1,0 +1,218 @@
+package wirecore
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+)
+
+// Byte strings (01) and Unicode strings (02, UTF-8): the code, the content
+// with every 00 written 00 FF, and a terminating 00. Escaping keeps the
+// order of the content: a shorter string sorts first because its
+// terminating 00 is below every content byte, and 00 FF sorts below any
+// other continuation.
+
+// AppendEscapedBytes and AppendEscapedString copy runs between zero bytes
+// with one append each; the search for 00 is the vectorised IndexByte, so
+// long strings with few zeros cost little more than a copy.
+func AppendEscapedBytes(dst, v []byte) []byte {
+	for {
+		i := bytes.IndexByte(v, 0x00)
+		if i < 0 {
+			return append(dst, v...)
+		}
+		dst = append(dst, v[:i]...)
+		for ; i < len(v) && v[i] == 0x00; i++ { // a run of zeros
+			dst = append(dst, 0x00, 0xFF)
+		}
+		v = v[i:]
+	}
+}
+
+// AppendEscapedString is AppendEscapedBytes for a string.
+func AppendEscapedString(dst []byte, v string) []byte {
+	for {
+		i := strings.IndexByte(v, 0x00)
+		if i < 0 {
+			return append(dst, v...)
+		}
+		dst = append(dst, v[:i]...)
+		for ; i < len(v) && v[i] == 0x00; i++ { // a run of zeros
+			dst = append(dst, 0x00, 0xFF)
+		}
+		v = v[i:]
+	}
+}
+
+// StringSpan frames the byte or text string at in[pos]: its escaped
+// content is in[pos+1:end], the element ends at next, and esc counts its
+// escaped zeros. Leniently, a string without a terminator runs to the
+// end of the input.
+//
+// The short-string fast path is ShortEnd, written once and inlined
+// (go build -gcflags=-m: "can inline ShortEnd with cost 60"); StringSpan
+// itself is not (cost 162, the budget is 80). So the five loops that run
+// per string element of a key (the decoder's strings, the shape pass,
+// Scan's strings, tuplewire's Consume functions and Next) call ShortEnd
+// themselves and StringSpanLong when it declines; everything else
+// (Frame, byte strings in the decoder and Scan, error paths) calls
+// StringSpan.
+func StringSpan(in []byte, pos int, lenient bool) (end, next, esc int, f Fault) {
+	if end, _ := ShortEnd(in, pos+1); end >= 0 {
+		return end, end + 1, 0, Fault{}
+	}
+	return StringSpanLong(in, pos, lenient)
+}
+
+// StringSpanLong is StringSpan for a string that ShortEnd did not frame.
+func StringSpanLong(in []byte, pos int, lenient bool) (end, next, esc int, f Fault) {
+	end, esc, found := terminatorLong(in, pos+1)
+	switch {
+	case found:
+		return end, end + 1, esc, Fault{}
+	case lenient:
+		return end, end, esc, Fault{}
+	}
+	return 0, 0, 0, Fault{pos, FaultUnterminated}
+}
+
+// ShortEnd is the first step of finding a string's terminating 00 (the
+// first 00 not followed by FF), small enough to be inlined: most key
+// strings are short, and one plain loop finds their end sooner than the
+// vectorised search. It returns -1 for a string that is long or holds an
+// escaped zero, and whether the content is ASCII, which a string then
+// need not be checked for UTF-8 again.
+func ShortEnd(in []byte, from int) (end int, ascii bool) {
+	var high byte
+	for i := from; i < len(in) && i < from+ShortLen; i++ {
+		if in[i] == 0x00 {
+			if i+1 < len(in) && in[i+1] == 0xFF {
+				return -1, false
+			}
+			return i, high < 0x80
+		}
+		high |= in[i]
+	}
+	return -1, false
+}
+
+// terminatorLong finds the terminating 00 of strings that are long or hold a 00.
+// Runs of escaped zeros are stepped over without a new search.
+func terminatorLong(in []byte, from int) (end, escapes int, found bool) {
+	i := bytes.IndexByte(in[from:], 0x00)
+	for i >= 0 {
+		from += i
+		for from+1 < len(in) && in[from] == 0x00 && in[from+1] == 0xFF {
+			escapes++
+			from += 2
+		}
+		if from < len(in) && in[from] == 0x00 {
+			return from, escapes, true
+		}
+		i = bytes.IndexByte(in[from:], 0x00)
+	}
+	return len(in), escapes, false
+}
+
+// Unescaped appends the escaped content raw of a string, unescaped; esc
+// counts its escaped 00s (as the framing found them), and content without
+// any is copied with one append.
+func Unescaped(dst, raw []byte, esc int) []byte {
+	if esc == 0 {
+		return append(dst, raw...)
+	}
+	out, _ := AppendUnescaped(dst, raw, 0)
+	return out
+}
+
+// AppendUnescaped appends the content of a byte or text string that
+// starts at in[from], with every 00 FF turned back into 00, and returns
+// the offset of its terminator, the first 00 not followed by FF (len(in)
+// if there is none). Given a string's escaped content alone, it appends
+// all of it.
+func AppendUnescaped(dst, in []byte, from int) ([]byte, int) {
+	for {
+		run, zeros, next, done := unescapeStep(in, from)
+		dst = append(dst, run...)
+		for ; zeros > 0; zeros-- {
+			dst = append(dst, 0x00)
+		}
+		if done {
+			return dst, next
+		}
+		from = next
+	}
+}
+
+// WriteUnescaped is AppendUnescaped for a strings.Builder, for a
+// decoder's one buffer of all strings.
+func WriteUnescaped(w *strings.Builder, in []byte, from int) int {
+	for {
+		run, zeros, next, done := unescapeStep(in, from)
+		w.Write(run)
+		for ; zeros > 0; zeros-- {
+			w.WriteByte(0x00)
+		}
+		if done {
+			return next
+		}
+		from = next
+	}
+}
+
+// unescapeStep is the one reader of escaped content: from in[from], the
+// bytes up to and through the next escaped 00 (run), how many escaped 00s
+// follow it directly (zeros, stepped over without a new search), and
+// where to go on; or, done, the bytes up to the terminator (or the end of
+// in) and the terminator's offset.
+func unescapeStep(in []byte, from int) (run []byte, zeros, next int, done bool) {
+	i := bytes.IndexByte(in[from:], 0x00)
+	if i < 0 {
+		return in[from:], 0, len(in), true
+	}
+	end := from + i
+	if end+1 >= len(in) || in[end+1] != 0xFF {
+		return in[from:end], 0, end, true
+	}
+	next = end + 2
+	for next+1 < len(in) && in[next] == 0x00 && in[next+1] == 0xFF {
+		zeros++
+		next += 2
+	}
+	return in[from : end+1], zeros, next, false
+}
+
+// InvalidUTF8At returns the index of the first byte of b that does not
+// start a valid UTF-8 sequence, or -1 if there is none. The decoders ask
+// it of string payloads, the text parser of string literals.
+func InvalidUTF8At[B ~[]byte | ~string](b B) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRuneInString(string(b[i:min(i+utf8.UTFMax, len(b))]))
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// ShortLen bounds the strings of the fast paths. Keys are mostly short
+// ASCII strings. For those, one plain loop that checks every byte at once
+// (no 00 to escape, nothing to validate as UTF-8) beats the vectorised
+// searches, whose call overhead dominates on a few bytes. Longer inputs
+// go to the vectorised paths.
+const ShortLen = 32
+
+// PlainASCII reports whether s is short, ASCII and free of 00 bytes, so
+// that it can be copied into an encoding as it is.
+func PlainASCII(s string) bool {
+	if len(s) > ShortLen {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == 0x00 || c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
