@@ -137,7 +137,7 @@ func appendLooseValue(dst []byte, g *goType, rv reflect.Value, nested bool, dept
 		reflect.Copy(reflect.ValueOf(t), rv)
 		return appendLooseNested(dst, t, depth, tr)
 	}
-	return dst, &EncodeError{Type: g.t, Err: fmt.Errorf("%w: AppendElems keeps its values on the stack, so it calls no method of one; pass tuple.Element(&v) for a %v, or pack it with Codec.Pack or as a Plan's field", ErrUnsupportedType, g.t)}
+	return dst, &EncodeError{Type: g.t, Err: fmt.Errorf("%w: AppendElems keeps its values on the stack, so it calls no method of one; pass tuple.Element(&v) for %s, or pack it with Codec.Pack or as a Plan's field", ErrUnsupportedType, withArticle(g.t.String()))}
 }
 
 // appendHook appends the element of a Hook from Element, checked as

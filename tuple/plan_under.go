@@ -153,8 +153,8 @@ func (p *planCore) prefixHint(key []byte, err error, decodesAfter func(k int) bo
 	}
 	for k := 1; k <= hintPrefixLen && k < len(key); k++ {
 		if decodesAfter(k) {
-			de.Detail += fmt.Sprintf("; the key is a %v after its first %d bytes (%s): for keys under a prefix, use Plan.Under(prefix)",
-				p.layout.typ, k, Printable(key[:k]))
+			de.Detail += fmt.Sprintf("; the key is %s after its first %d bytes (%s): for keys under a prefix, use Plan.Under(prefix)",
+				withArticle(p.layout.typ.String()), k, Printable(key[:k]))
 			return err
 		}
 	}

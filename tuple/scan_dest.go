@@ -252,9 +252,9 @@ func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 		return end, nil
 	}
 	if g.rule == ruleCustom {
-		return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("Scan keeps its destinations on the stack, so it calls no method of one: pass tuple.Element(&v) for a %v, or scan it as a Plan's field", e.Type()))
+		return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("Scan keeps its destinations on the stack, so it calls no method of one: pass tuple.Element(&v) for %s, or scan it as a Plan's field", withArticle(e.Type().String())))
 	}
-	return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("Scan keeps its destinations on the stack, so it stores no pointer it cannot type: scan a %v as a Plan's field, or into a **T of the standard type", e.Type()))
+	return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("Scan keeps its destinations on the stack, so it stores no pointer it cannot type: scan %s as a Plan's field, or into a **T of the standard type", withArticle(e.Type().String())))
 }
 
 // constant checks that the element at in[pos] is the encoding of c, as

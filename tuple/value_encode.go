@@ -168,7 +168,7 @@ func (e *encoder) appendExt(dst []byte, rv reflect.Value, code types.Code) ([]by
 	case x == nil:
 		return dst, &EncodeError{Type: rv.Type(), Err: fmt.Errorf("%w %#02x", ErrNoExtension, byte(code))}
 	case !x.Owns(v):
-		return dst, &EncodeError{Type: rv.Type(), Err: fmt.Errorf("%w: extension %s does not own a %v", ErrUnsupportedType, x.Name(), rv.Type())}
+		return dst, &EncodeError{Type: rv.Type(), Err: fmt.Errorf("%w: extension %s does not own %s", ErrUnsupportedType, x.Name(), withArticle(rv.Type().String()))}
 	}
 	out, err := x.AppendElement(dst, v, e.codec)
 	if err != nil {
