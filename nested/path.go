@@ -237,9 +237,11 @@ func Compare(a, b Path) int { return tuple.Compare(a.Tuple(), b.Tuple()) }
 // Equal reports whether two paths are the same.
 func (p Path) Equal(q Path) bool { return Compare(p, q) == 0 }
 
-// Range returns the key range of the path and all its descendants (and
-// any fields after them): [key, key+FF).
-func (p Path) Range() (begin, end []byte, err error) {
+// Subtree returns the key range of the path's own key and all its
+// descendants (and any fields after them): [key, key+FF). It holds the
+// path's key itself, which a Range in this module does not (see
+// tuple.RangeUnder), hence its own name.
+func (p Path) Subtree() (begin, end []byte, err error) {
 	key, err := p.MarshalBinary()
 	if err != nil {
 		return nil, nil, err

@@ -144,7 +144,7 @@ func TestRanges(t *testing.T) {
 	u := nested.New("user", 7)
 	inside := []nested.Path{u, u.Child("post", 1), u.Child("post", 1).Child("comment", 2)}
 	outside := []nested.Path{nested.New("user", 6), nested.New("user", 8), nested.New("user", 7, 1), nested.New("users", 7)}
-	begin, end, err := u.Range()
+	begin, end, err := u.Subtree()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,10 +13,14 @@
 //
 // Like the official package, Sub and Pack panic when an element cannot be
 // packed, and strings are written byte for byte (see tuple.Tuple.Pack).
-// Unpack reads what Pack writes, strings byte for byte as the official
-// binding returns them, and is otherwise strict, as tuple.Unpack is; its
-// errors give offsets into the whole key. To pack with an error instead of a panic, use
-// tuple.Codec.AppendTuple with Bytes() as its dst.
+// Unpack reads what Pack writes, strings holding invalid UTF-8 included
+// (the official binding writes and reads them); it is otherwise strict,
+// as tuple.Unpack is, and its errors give offsets into the whole key.
+//
+// PackWith and UnpackWith take a tuple.Codec: they pack with an error
+// instead of a panic, with the codec's extensions (a tuple.Desc, a
+// decimal) and its options (strict UTF-8 unless AllowInvalidUTF8). For
+// typed keys under a subspace, use tuple.Plan.Under(s.Bytes()).
 package subspace
 
 import (
@@ -45,9 +49,9 @@ type Subspace interface {
 	// subspace's prefix: t must hold exactly one incomplete versionstamp.
 	PackWithVersionstamp(t tuple.Tuple) (fdb.Key, error)
 
-	// Unpack strictly decodes the tuple after the prefix, strings byte
-	// for byte, as Pack writes them. A key outside the subspace is
-	// ErrNotInSubspace.
+	// Unpack decodes the tuple after the prefix: what Pack writes,
+	// strictly otherwise. A key outside the subspace is
+	// ErrNotInSubspace. UnpackWith takes a tuple.Codec.
 	Unpack(k fdb.KeyConvertible) (tuple.Tuple, error)
 
 	// Contains reports whether the key starts with the prefix.
@@ -65,8 +69,8 @@ type Subspace interface {
 // start with the subspace's prefix.
 var ErrNotInSubspace = errors.New("subspace: key is not in subspace")
 
-// officialStrings packs and unpacks strings byte for byte, valid UTF-8 or
-// not, as the official binding does: Unpack reads every key Pack writes.
+// officialStrings packs strings byte for byte, valid UTF-8 or not, as the
+// official binding does.
 var officialStrings = tuple.Codec{AllowInvalidUTF8: true}
 
 type subspace struct {
@@ -108,11 +112,30 @@ func (s subspace) PackWithVersionstamp(t tuple.Tuple) (fdb.Key, error) {
 }
 
 func (s subspace) Unpack(k fdb.KeyConvertible) (tuple.Tuple, error) {
-	key := k.FDBKey()
-	if !bytes.HasPrefix(key, s.rawPrefix) {
-		return nil, fmt.Errorf("%w: key %s, prefix %s", ErrNotInSubspace, fdb.Printable(key), fdb.Printable(s.rawPrefix))
+	return UnpackWith(s, officialStrings, k)
+}
+
+// PackWith returns the prefix of s followed by t packed with c. Unlike
+// s.Pack, it returns an error where Pack panics, and it writes what c's
+// extensions own (a tuple.Desc with tuple.DescExtension).
+func PackWith(s Subspace, c tuple.Codec, t tuple.Tuple) (fdb.Key, error) {
+	key, err := c.PackAfter(s.Bytes(), t)
+	if err != nil {
+		return nil, err
 	}
-	return officialStrings.UnpackAfter(key, len(s.rawPrefix))
+	return fdb.Key(key), nil
+}
+
+// UnpackWith decodes the tuple after the prefix of s with c, which reads
+// the elements of its extensions and decides what is strict. A key
+// outside s is ErrNotInSubspace; the offsets of decoding errors count
+// from the start of the key.
+func UnpackWith(s Subspace, c tuple.Codec, k fdb.KeyConvertible) (tuple.Tuple, error) {
+	key, prefix := k.FDBKey(), s.Bytes()
+	if !bytes.HasPrefix(key, prefix) {
+		return nil, fmt.Errorf("%w: key %s, prefix %s", ErrNotInSubspace, fdb.Printable(key), fdb.Printable(prefix))
+	}
+	return c.UnpackAfter(key, len(prefix))
 }
 
 func (s subspace) Contains(k fdb.KeyConvertible) bool {
@@ -122,7 +145,7 @@ func (s subspace) Contains(k fdb.KeyConvertible) bool {
 func (s subspace) FDBKey() fdb.Key { return fdb.Key(s.rawPrefix) }
 
 func (s subspace) FDBRangeKeys() (fdb.KeyConvertible, fdb.KeyConvertible) {
-	begin, end := tuple.PrefixRange(s.rawPrefix)
+	begin, end := tuple.RangeUnder(s.rawPrefix)
 	return fdb.Key(begin), fdb.Key(end)
 }
 

@@ -17,7 +17,7 @@ import (
 // UTF-8 of strings, the size of integers, no incomplete versionstamp) and
 // returns dst unchanged with an *EncodeError otherwise. It takes every Go
 // type the type table holds (see Scan), as Pack does; a value of an
-// extension needs Codec.Pack.
+// extension needs Codec.AppendElems.
 //
 // AppendElems does not keep vals, so plain variables passed to it stay
 // on the stack, and it allocates nothing when cap(dst) has room.

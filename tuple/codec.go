@@ -311,7 +311,10 @@ func (c Codec) descCode() types.Code {
 // Scan is the package Scan with c's extensions and leniency.
 func (c Codec) Scan(key []byte, dst ...any) error {
 	rest, err := c.ScanPrefix(key, dst...)
-	if err == nil && len(rest) > 0 {
+	if err != nil {
+		return c.scanPrefixHint(key, len(dst), c.descHint(err))
+	}
+	if len(rest) > 0 {
 		pos := len(key) - len(rest)
 		return &DecodeError{Offset: pos, Path: []int{len(dst)}, Code: types.Code(key[pos]), Err: ErrTooManyElements,
 			Detail: fmt.Sprintf("the key holds more than the %d elements scanned", len(dst))}
@@ -327,7 +330,7 @@ func (c Codec) ScanPrefix(key []byte, dst ...any) (rest []byte, err error) {
 		}
 	}
 	var s scanner // field by field, as Plan.UnmarshalPrefix sets it
-	s.codec, s.in, s.lenient = c, key, c.Lenient
+	s.codec, s.in, s.lenient, s.scans = c, key, c.Lenient, len(dst)
 	if len(c.Extensions) > 0 {
 		withExt := c // on the heap only when there are extensions
 		s.framer.codec = &withExt

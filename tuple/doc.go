@@ -135,7 +135,8 @@
 // type by NewPlan (or from a reflect.Type by NewDynamicPlan), encodes and
 // decodes a struct as a key: one element per field, with tags for
 // constants, descending fields, byte strings, extensions and time units,
-// a Range of the keys that share leading fields, and a Schema to keep in
+// a Range of the keys whose fields up to a named one are v's, Under for
+// keys that live under a prefix (a subspace's), and a Schema to keep in
 // a golden test. Marshal and Unmarshal keep a plan per type. The package
 // property_test/order checks that such keys sort as their Go values do.
 //

@@ -1,7 +1,6 @@
 package tuple
 
 import (
-	"errors"
 	"math/big"
 	"reflect"
 	"unicode/utf8"
@@ -110,15 +109,7 @@ func (e *encoder) appendNested(dst []byte, t []any, depth int) ([]byte, error) {
 
 func (e *encoder) appendReflect(dst []byte, v any, nested bool, depth int) ([]byte, error) {
 	if x := e.codec.owner(v); x != nil {
-		out, err := x.AppendElement(dst, v, e.codec)
-		var ee *EncodeError
-		switch {
-		case errors.As(err, &ee):
-			return dst, err // it names the value at fault; the caller adds the index
-		case err != nil:
-			return dst, encodeError(v, err)
-		}
-		return out, nil
+		return appendOwned(dst, x, v, e.codec)
 	}
 	return e.appendValue(dst, typeOf(reflect.TypeOf(v)), reflect.ValueOf(v), elemOpts{}, nested, depth)
 }

@@ -2,19 +2,35 @@ package tuple
 
 import "github.com/fdbtuple/fdbtuple/fdb"
 
-// Range returns the key range holding every tuple that extends t by at
-// least one element: [Pack(t)+00, Pack(t)+FF). It does not hold Pack(t)
-// itself, as in the official binding's FDBRangeKeys. Like Pack, it panics
-// if t cannot be packed; use PrefixRange on Codec.Pack's result to get
-// an error instead.
+// Ranges. Each name for a range in this module has one meaning:
+//
+//   - Range (Tuple.Range, RangeUnder, Plan.Range, PlanUnder.Range, and a
+//     subspace's FDBRangeKeys, as in the official binding): the tuple keys
+//     under a prefix, [prefix+00, prefix+FF). Every key in it is the
+//     prefix followed by at least one element, since every element's
+//     code is below FF; the prefix itself is not in it.
+//   - fdb.PrefixRange: every key that starts with the prefix's bytes,
+//     the prefix itself included, [prefix, fdb.Strinc(prefix)): a byte
+//     range, which also holds keys that are not tuples after the prefix.
+//   - fdb.KeyRange: any [Begin, End).
+//   - PrefixEnd is not a range but its end: the first key after every
+//     key that starts with the prefix (fdb.Strinc).
+
+// Range returns the range of the tuple keys under t: RangeUnder of
+// Pack(t), every key that is t's encoding followed by at least one
+// element, not Pack(t) itself (the official binding's FDBRangeKeys).
+// Like Pack, it panics if t cannot be packed; use RangeUnder on
+// Codec.Pack's result to get an error instead.
 func (t Tuple) Range() (begin, end []byte) {
-	return PrefixRange(t.Pack())
+	return RangeUnder(t.Pack())
 }
 
-// PrefixRange returns [prefix+00, prefix+FF): every key that is a packed
-// tuple of at least one element after prefix. The results do not share
+// RangeUnder returns the range of the tuple keys under prefix,
+// [prefix+00, prefix+FF): every key that is prefix followed by at least
+// one element, and not prefix itself. (fdb.PrefixRange is another range:
+// every key that starts with prefix's bytes.) The results do not share
 // memory with prefix.
-func PrefixRange(prefix []byte) (begin, end []byte) {
+func RangeUnder(prefix []byte) (begin, end []byte) {
 	begin = make([]byte, len(prefix)+1)
 	copy(begin, prefix)
 	end = make([]byte, len(prefix)+1)

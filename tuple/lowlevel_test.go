@@ -13,7 +13,7 @@ import (
 
 var sampleUUID = uuid.MustParse("4c9d36e5-6b19-4e6a-828c-226ed667458a")
 
-// TestRangeAndPrefixEnd checks Range, PrefixRange and PrefixEnd.
+// TestRangeAndPrefixEnd checks Range and PrefixEnd.
 func TestRangeAndPrefixEnd(t *testing.T) {
 	begin, end := tuple.Tuple{"a", 1}.Range()
 	if !bytes.Equal(begin, dhex(t, "02 61 00 15 01 00")) || !bytes.Equal(end, dhex(t, "02 61 00 15 01 ff")) {

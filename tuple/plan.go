@@ -3,6 +3,7 @@ package tuple
 import (
 	"fmt"
 	"reflect"
+	"sync"
 	"sync/atomic"
 
 	"github.com/fdbtuple/fdbtuple/types"
@@ -43,6 +44,7 @@ import (
 // constant, names the field in Schema and in errors.
 type Plan[T any] struct {
 	planCore
+	copies sync.Pool // of *T, for a plan that is not direct
 }
 
 // planCore is what a Plan[T] and a DynamicPlan share: the codec, the
@@ -51,6 +53,7 @@ type planCore struct {
 	codec   Codec
 	layout  *layout
 	longest atomic.Int64 // the longest key Marshal has made, for its buffer
+	direct  bool         // layout.isDirect(): see plan_direct.go
 }
 
 // NewPlan compiles the plan of struct type T for codec c. A field tagged
@@ -62,6 +65,7 @@ func NewPlan[T any](c Codec) (*Plan[T], error) {
 	if err := p.compile(c, reflect.TypeFor[T](), "NewPlan"); err != nil {
 		return nil, err
 	}
+	p.copies.New = func() any { return new(T) }
 	return p, nil
 }
 
@@ -85,7 +89,7 @@ func (p *planCore) compile(c Codec, t reflect.Type, caller string) error {
 	if needsDesc && c.descCode() == 0 {
 		c.Extensions = append(append([]Extension(nil), c.Extensions...), DescExtension(DefaultDescCode))
 	}
-	p.codec, p.layout = c, lay
+	p.codec, p.layout, p.direct = c, lay, lay.isDirect()
 	return nil
 }
 
@@ -185,9 +189,3 @@ func (f *planField) plainOp() planOp {
 	}
 	return opGeneral
 }
-
-// NumFields returns the number of elements of the plan's keys at the top
-// level: its fields, with an embedded struct's counted one by one and a
-// nested struct as one. It is the largest prefix AppendPrefix and Range
-// take.
-func (p *Plan[T]) NumFields() int { return len(p.layout.fields) }

@@ -11,21 +11,38 @@ import (
 
 // Unmarshal decodes key into *v: exactly one element per field, else
 // ErrTooFewElements or ErrTooManyElements. Strings share one allocation
-// per key; nothing decoded aliases key. Errors are *DecodeErrors whose
+// per key, sized by what they hold; nothing decoded aliases key. Like
+// every Plan method, it does not keep v: a struct declared for the call
+// stays on the stack. Errors are *DecodeErrors whose
 // Path starts with the element's index and whose Detail names the field
 // and its Go type.
 func (p *Plan[T]) Unmarshal(key []byte, v *T) error {
-	return p.unmarshal(key, reflect.ValueOf(v).Elem())
+	err := p.unmarshalAll(key, 0, v)
+	if err != nil {
+		return p.prefixHint(key, p.codec.descHint(err))
+	}
+	return nil
 }
 
 // UnmarshalPrefix decodes the fields of *v from the start of key and
 // returns the rest of the key.
 func (p *Plan[T]) UnmarshalPrefix(key []byte, v *T) (rest []byte, err error) {
-	return p.unmarshalPrefix(key, reflect.ValueOf(v).Elem())
+	rest, err = p.unmarshalAt(key, 0, v)
+	if err != nil {
+		return nil, p.prefixHint(key, p.codec.descHint(err))
+	}
+	return rest, nil
 }
 
-func (p *planCore) unmarshal(key []byte, rv reflect.Value) error {
-	rest, err := p.unmarshalPrefix(key, rv)
+// unmarshalAll decodes key[start:] into *v, all of it, with the offsets
+// of errors counted from key[0].
+func (p *Plan[T]) unmarshalAll(key []byte, start int, v *T) error {
+	rest, err := p.unmarshalAt(key, start, v)
+	return p.allRead(key, rest, err)
+}
+
+// allRead is the error of a decode that left rest of key unread, or err.
+func (p *planCore) allRead(key, rest []byte, err error) error {
 	if err == nil && len(rest) > 0 {
 		pos := len(key) - len(rest)
 		return &DecodeError{Offset: pos, Path: []int{len(p.layout.fields)}, Code: types.Code(key[pos]), Err: ErrTooManyElements,
@@ -34,19 +51,54 @@ func (p *planCore) unmarshal(key []byte, rv reflect.Value) error {
 	return err
 }
 
-func (p *planCore) unmarshalPrefix(key []byte, rv reflect.Value) (rest []byte, err error) {
-	// Set field by field: a composite literal is built in a temporary
-	// and copied, a store stall that costs 7 % of a 4-constant W1.
+// unmarshalAt decodes the fields of *v from key[start:] and returns the
+// rest of the key, with the offsets of errors counted from key[0].
+func (p *Plan[T]) unmarshalAt(key []byte, start int, v *T) (rest []byte, err error) {
 	var s scanner
-	s.codec, s.in, s.lenient = p.codec, key, p.codec.Lenient
-	if len(p.codec.Extensions) > 0 {
-		s.framer.codec = &p.codec
+	s.startPlan(&p.planCore, key, start)
+	var end int
+	if p.direct {
+		end, err = s.structFieldsDirect(wirecore.TopLevel(start), 0, p.layout, reflect.ValueOf(v).Elem())
+	} else { // on a copy, which the general functions may make escape
+		c := p.copies.Get().(*T)
+		*c = *v
+		end, err = s.structFields(wirecore.TopLevel(start), 0, p.layout, reflect.ValueOf(c).Elem())
+		*v = *c
+		*c = *new(T)
+		p.copies.Put(c)
 	}
-	end, err := s.structFields(wirecore.TopLevel(0), 0, p.layout, rv)
 	if err != nil {
 		return nil, s.trail.place(err)
 	}
 	return key[end:], nil
+}
+
+// unmarshalValue is unmarshalAt for rv, a struct of the plan's type that
+// may escape (a DynamicPlan's): by the direct functions when the plan is
+// direct, as a Plan's are, else by the general ones, on rv itself.
+func (p *planCore) unmarshalValue(key []byte, start int, rv reflect.Value) (rest []byte, err error) {
+	var s scanner
+	s.startPlan(p, key, start)
+	var end int
+	if p.direct {
+		end, err = s.structFieldsDirect(wirecore.TopLevel(start), 0, p.layout, rv)
+	} else {
+		end, err = s.structFields(wirecore.TopLevel(start), 0, p.layout, rv)
+	}
+	if err != nil {
+		return nil, s.trail.place(err)
+	}
+	return key[end:], nil
+}
+
+// startPlan sets the scanner up to read key[top:] with the plan's codec,
+// field by field: a composite literal is built in a temporary and
+// copied, a store stall that costs 7 % of a 4-constant W1.
+func (s *scanner) startPlan(p *planCore, key []byte, top int) {
+	s.codec, s.in, s.lenient, s.scans, s.top = p.codec, key, p.codec.Lenient, len(p.layout.fields), top
+	if len(p.codec.Extensions) > 0 {
+		s.framer.codec = &p.codec
+	}
 }
 
 // structFields scans the elements of level l into the fields of rv. It
@@ -98,7 +150,7 @@ func (s *scanner) plain(at int, f *planField, rv reflect.Value) (int, bool) {
 		// The common string: short, ASCII, no escaped zero. Inlined, as
 		// in Scan's *string: a call to string costs more than the copy.
 		if end, ascii := wirecore.ShortEnd(in, at+1); end >= 0 && ascii && types.Code(in[at]) == types.CodeString {
-			fieldOf(rv, f).SetString(s.keep(in[at+1 : end]))
+			fieldOf(rv, f).SetString(s.keep(at, end))
 			return end + 1, true
 		}
 	case opInt:

@@ -40,7 +40,7 @@ func (p *DynamicPlan) Append(dst []byte, v any) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
-	return p.appendPrefix(dst, rv, len(p.layout.fields))
+	return p.appendValue(dst, rv)
 }
 
 // Marshal is Plan.Marshal; v is a pointer to a value of the plan's type.
@@ -49,7 +49,7 @@ func (p *DynamicPlan) Marshal(v any) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return p.marshal(rv)
+	return p.made(p.appendValue(make([]byte, 0, p.longest.Load()), rv))
 }
 
 // Unmarshal is Plan.Unmarshal; v is a pointer to a value of the plan's
@@ -59,7 +59,11 @@ func (p *DynamicPlan) Unmarshal(key []byte, v any) error {
 	if err != nil {
 		return err
 	}
-	return p.unmarshal(key, rv)
+	rest, err := p.unmarshalValue(key, 0, rv)
+	if err = p.allRead(key, rest, err); err != nil {
+		return p.prefixHint(key, p.codec.descHint(err))
+	}
+	return nil
 }
 
 // UnmarshalPrefix is Plan.UnmarshalPrefix; v is a pointer to a value of
@@ -69,7 +73,19 @@ func (p *DynamicPlan) UnmarshalPrefix(key []byte, v any) (rest []byte, err error
 	if err != nil {
 		return nil, err
 	}
-	return p.unmarshalPrefix(key, rv)
+	rest, err = p.unmarshalValue(key, 0, rv)
+	if err != nil {
+		return nil, p.prefixHint(key, p.codec.descHint(err))
+	}
+	return rest, nil
+}
+
+// prefixHint is Plan.prefixHint.
+func (p *DynamicPlan) prefixHint(key []byte, err error) error {
+	return p.planCore.prefixHint(key, err, func(k int) bool {
+		rest, err := p.unmarshalValue(key, k, reflect.New(p.layout.typ).Elem())
+		return p.allRead(key, rest, err) == nil
+	})
 }
 
 // target is the struct value v points to, or an error saying what v is

@@ -12,40 +12,24 @@ import (
 
 // Append appends the key of *v to dst. It allocates nothing when cap(dst)
 // has room, unless a field is a Tuple, an interface or an extension's
-// value. On error it returns dst unchanged and an error that names the
-// field and wraps an *EncodeError.
+// value. It does not keep v, so that a struct declared for the call stays
+// on the stack. On error it returns dst unchanged and an error that names
+// the field and wraps an *EncodeError.
 func (p *Plan[T]) Append(dst []byte, v *T) ([]byte, error) {
-	return p.appendPrefix(dst, reflect.ValueOf(v).Elem(), len(p.layout.fields))
+	return p.appendFields(dst, v, len(p.layout.fields))
 }
 
 // Marshal returns the key of *v in a new slice. The plan remembers the
 // longest key it has made, so that a slice of that size almost always
 // holds the key: one allocation, after the first.
 func (p *Plan[T]) Marshal(v *T) ([]byte, error) {
-	return p.marshal(reflect.ValueOf(v).Elem())
+	out, err := p.Append(make([]byte, 0, p.longest.Load()), v)
+	return p.made(out, err)
 }
 
-// AppendPrefix appends the elements of the first fields fields of *v (a
-// nested struct counts as one): the prefix that every key agreeing with
-// *v on those fields starts with.
-func (p *Plan[T]) AppendPrefix(dst []byte, v *T, fields int) ([]byte, error) {
-	return p.appendPrefix(dst, reflect.ValueOf(v).Elem(), fields)
-}
-
-// Range returns the keys of every *T whose first fields fields equal
-// v's: [prefix, prefix+FF), which holds the prefix followed by any
-// elements, since no element starts with FF.
-func (p *Plan[T]) Range(v *T, fields int) (begin, end []byte, err error) {
-	begin, err = p.AppendPrefix(nil, v, fields)
-	if err != nil {
-		return nil, nil, err
-	}
-	end = append(begin[:len(begin):len(begin)], 0xFF)
-	return begin, end, nil
-}
-
-func (p *planCore) marshal(rv reflect.Value) ([]byte, error) {
-	out, err := p.appendPrefix(make([]byte, 0, p.longest.Load()), rv, len(p.layout.fields))
+// made returns out, the key Marshal made, clipped, and remembers its
+// length for the next one's buffer.
+func (p *planCore) made(out []byte, err error) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -55,16 +39,47 @@ func (p *planCore) marshal(rv reflect.Value) ([]byte, error) {
 	return out[:len(out):len(out)], nil
 }
 
-func (p *planCore) appendPrefix(dst []byte, rv reflect.Value, fields int) ([]byte, error) {
-	if fields < 0 || fields > len(p.layout.fields) {
-		return dst, fmt.Errorf("tuple: a prefix of %d fields of %v, which has %d", fields, p.layout.typ, len(p.layout.fields))
+// appendFields appends the elements of the first n fields of *v.
+func (p *Plan[T]) appendFields(dst []byte, v *T, n int) ([]byte, error) {
+	e := p.encoder()
+	var out []byte
+	var err error
+	if p.direct {
+		out, err = e.fieldsDirect(dst, p.layout, reflect.ValueOf(v).Elem(), n, false, 0)
+	} else { // on a copy, which the general functions may make escape
+		c := p.copies.Get().(*T)
+		*c = *v
+		out, err = e.fields(dst, p.layout, reflect.ValueOf(c).Elem(), n, false, 0)
+		*c = *new(T)
+		p.copies.Put(c)
 	}
-	e := encoder{codec: p.codec, rawUTF8: p.codec.AllowInvalidUTF8, inPlan: true}
-	out, err := e.fields(dst, p.layout, rv, fields, false, 0)
 	if err != nil {
 		return dst, e.trail.place(err)
 	}
 	return out, nil
+}
+
+// appendValue is appendFields for rv, a struct of the plan's type that
+// may escape (a DynamicPlan's): by the direct functions when the plan is
+// direct, as a Plan's are, else by the general ones, on rv itself.
+func (p *planCore) appendValue(dst []byte, rv reflect.Value) ([]byte, error) {
+	e := p.encoder()
+	var out []byte
+	var err error
+	if p.direct {
+		out, err = e.fieldsDirect(dst, p.layout, rv, len(p.layout.fields), false, 0)
+	} else {
+		out, err = e.fields(dst, p.layout, rv, len(p.layout.fields), false, 0)
+	}
+	if err != nil {
+		return dst, e.trail.place(err)
+	}
+	return out, nil
+}
+
+// encoder is the encoder of the plan's fields.
+func (p *planCore) encoder() encoder {
+	return encoder{codec: p.codec, rawUTF8: p.codec.AllowInvalidUTF8, inPlan: true}
 }
 
 // fieldOf returns the field f of the struct value rv: Field for a field
@@ -106,14 +121,20 @@ func (e *encoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, neste
 		}
 		if err != nil {
 			e.trail.add(i)
-			var ee *EncodeError
-			if errors.As(err, &ee) && ee.Field == "" {
-				ee.Field = fmt.Sprintf("%s (%v)", f.name, f.typ) // the deepest field
-			}
-			return dst[:start], err
+			return dst[:start], e.named(err, f)
 		}
 	}
 	return dst, nil
+}
+
+// named names the field f in an encoding error, once: at the deepest
+// field, where the error happened.
+func (e *encoder) named(err error, f *planField) error {
+	var ee *EncodeError
+	if errors.As(err, &ee) && ee.Field == "" {
+		ee.Field = fmt.Sprintf("%s (%v)", f.name, f.typ)
+	}
+	return err
 }
 
 // elemOpts are the options of the field's tag.

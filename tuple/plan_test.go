@@ -33,7 +33,7 @@ func TestPlanSeedKey(t *testing.T) {
 		t.Errorf("Schema = %s\nwant     %s", got, want)
 	}
 	// Every reaction to comments of post 1234 of this user, newest first.
-	begin, end, err := p.Range(&k, 4)
+	begin, end, err := p.Range(&k, "Post")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,8 +44,9 @@ import (
 // the Unix epoch, read back in UTC), a [16]byte of any byte type a UUID.
 //
 // Scan does not keep dst, so plain variables passed to it stay on the
-// stack. All strings decoded by one call share one allocation; nothing
-// decoded aliases key. Errors are *DecodeErrors whose Offset counts from
+// stack. All strings decoded by one call share one allocation, the size
+// of what they hold (a short string read from the front of a long key
+// keeps only itself alive); nothing decoded aliases key. Errors are *DecodeErrors whose Offset counts from
 // key[0] and whose Detail names the destination's type.
 func Scan(key []byte, dst ...any) error { return Codec{}.Scan(key, dst...) }
 
@@ -59,10 +60,12 @@ func ScanPrefix(key []byte, dst ...any) (rest []byte, err error) {
 type scanner struct {
 	framer
 	codec Codec
-	// text holds every string decoded: grown at the first to the key's
-	// length, which no content of the key can outgrow, so that each string
-	// is a substring of one allocation.
+	// text holds every string decoded: grown at the first to what the
+	// strings it reads hold (textRoom), so that each string is a
+	// substring of one allocation that keeps nothing else alive.
 	text  strings.Builder
+	scans int // the top-level elements the call reads, for textRoom
+	top   int // where they start in the input
 	trail trail
 }
 

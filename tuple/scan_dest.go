@@ -102,7 +102,7 @@ func (s *scanner) wrongKind(pos int, dst any) error {
 	if x := s.codec.extensionFor(code); x != nil && code.Kind() == types.KindInvalid {
 		what = x.Name()
 		if _, ok := x.(descExtension); ok {
-			hint = ": it is descending; scan it into tuple.Desc{V: dst}, or tag the field desc"
+			what, hint = "descending", ": Scan reads it into tuple.Desc{V: &v}, a Plan into a field tagged desc"
 		}
 	}
 	return s.fail(pos, ErrWrongType, fmt.Sprintf("%s element cannot go into %v%s", withArticle(what), reflect.TypeOf(dst), hint))

@@ -25,7 +25,7 @@ func (s *scanner) one(d any, pos, depth int) (int, error) {
 		if end, ascii := wirecore.ShortEnd(in, pos+1); end >= 0 && ascii && types.Code(in[pos]) == types.CodeString {
 			// The common string (short, ASCII, no escaped zero), inlined: a
 			// call to string costs more than the copy.
-			*p = s.keep(in[pos+1 : end])
+			*p = s.keep(pos, end)
 			return end + 1, nil
 		}
 		v, end, err := s.string(pos, d)
@@ -299,9 +299,9 @@ func (s *scanner) string(pos int, dst any) (string, int, error) {
 	}
 	var v string
 	if esc == 0 {
-		v = s.keep(s.in[pos+1 : end])
+		v = s.keep(pos, end)
 	} else {
-		s.growText()
+		s.growText(pos)
 		start := s.text.Len()
 		wirecore.WriteUnescaped(&s.text, s.in[:end], pos+1)
 		v = s.text.String()[start:]
@@ -312,20 +312,21 @@ func (s *scanner) string(pos int, dst any) (string, int, error) {
 	return v, next, nil
 }
 
-// keep returns a string of the content b, written into the scanner's
-// one allocation for strings.
-func (s *scanner) keep(b []byte) string {
-	s.growText()
+// keep returns a string of the content in[pos+1:end] of the string
+// element at in[pos], written into the scanner's one allocation for
+// strings.
+func (s *scanner) keep(pos, end int) string {
+	s.growText(pos)
 	start := s.text.Len()
-	s.text.Write(b)
+	s.text.Write(s.in[pos+1 : end])
 	return s.text.String()[start:]
 }
 
-// growText makes the scanner's room for strings at the first string: the
-// key's length, which no content of the key can outgrow.
-func (s *scanner) growText() {
+// growText makes the scanner's room for strings at the first string, the
+// one at in[pos]: textRoom, what the strings it reads hold.
+func (s *scanner) growText(pos int) {
 	if s.text.Cap() == 0 {
-		s.text.Grow(len(s.in))
+		s.text.Grow(s.textRoom(pos))
 	}
 }
 

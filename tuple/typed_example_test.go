@@ -48,8 +48,9 @@ func ExamplePlan_Range() {
 	if err != nil {
 		panic(err)
 	}
-	// Every reaction to the comments of post 1234: the first 4 fields.
-	begin, end, err := plan.Range(&ReactionKey{User: ada, Post: 1234}, 4)
+	// Every reaction to the comments of post 1234: the keys whose fields
+	// up to Post are these.
+	begin, end, err := plan.Range(&ReactionKey{User: ada, Post: 1234}, "Post")
 	if err != nil {
 		panic(err)
 	}
@@ -72,10 +73,10 @@ func ExamplePlan_Schema() {
 		panic(err)
 	}
 	fmt.Println(plan.Schema())
-	fmt.Println(plan.NumFields())
+	fmt.Println(plan.Fields())
 	// Output:
 	// ("USER", User uuid, "POST", Post int64, "COMMENT", Comment desc(int64), "REACT", React int64)
-	// 8
+	// [User Post Comment React]
 }
 
 func ExamplePlan_AppendPrefix() {
@@ -84,9 +85,13 @@ func ExamplePlan_AppendPrefix() {
 		panic(err)
 	}
 	buf := make([]byte, 0, 64)
-	buf, err = plan.AppendPrefix(buf, &ReactionKey{User: ada, Post: 1234}, 4)
-	fmt.Println(tuple.Describe(buf), err)
-	// Output: ("USER", UUID("4c9d36e5-6b19-4e6a-828c-226ed667458a"), "POST", 1234) <nil>
+	// Through Post, and the constant that every key has after it.
+	buf, err = plan.AppendPrefix(buf, &ReactionKey{User: ada, Post: 1234}, "Post")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(tuple.Describe(buf))
+	// Output: ("USER", UUID("4c9d36e5-6b19-4e6a-828c-226ed667458a"), "POST", 1234, "COMMENT")
 }
 
 // A time.Time field is a plain integer element, its nanoseconds since
@@ -242,8 +247,8 @@ func ExamplePlanFor() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(plan.NumFields())
-	// Output: 8
+	fmt.Println(plan.Fields())
+	// Output: [User Post Comment React]
 }
 
 func ExamplePlan_Append() {
@@ -289,16 +294,15 @@ func Example_readmeTypedKeys() {
 	if err != nil {
 		panic(err)
 	}
-	begin, end, err := plan.Range(&ReactionKey{User: ada, Post: 1234}, 4)
+	begin, end, err := plan.Range(&ReactionKey{User: ada, Post: 1234}, "Post")
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println(plan.Schema())
 
-	codec := tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(tuple.DefaultDescCode)}}
 	var user uuid.UUID
 	var post, comment int64
-	err = codec.Scan(key, tuple.Const("USER"), &user, tuple.Const("POST"), &post,
+	err = plan.Codec().Scan(key, tuple.Const("USER"), &user, tuple.Const("POST"), &post,
 		tuple.Const("COMMENT"), tuple.Desc{V: &comment}, tuple.Const("REACT"), nil)
 	if err != nil {
 		panic(err)

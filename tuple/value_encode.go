@@ -73,14 +73,7 @@ func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts
 	}
 	switch g.rule {
 	case ruleString:
-		s := rv.String()
-		if o.asBytes {
-			return append(wirecore.AppendEscapedString(append(dst, byte(types.CodeBytes)), s), 0x00), nil
-		}
-		if !e.rawUTF8 && !utf8.ValidString(s) {
-			return dst, &EncodeError{Type: g.t, Err: ErrInvalidUTF8}
-		}
-		return tuplewire.AppendString(dst, s), nil
+		return e.appendString(dst, g, rv, o.asBytes)
 	case ruleKey:
 		return tuplewire.AppendBytes(dst, rv.Interface().(fdb.KeyConvertible).FDBKey()), nil
 	case ruleDuration:
@@ -94,7 +87,7 @@ func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts
 		// float64, which quiets a signalling NaN.
 		return tuplewire.AppendFloat32(dst, *addressable(rv).Addr().Convert(float32PtrType).Interface().(*float32)), nil
 	case ruleUUID:
-		return append(append(dst, byte(types.CodeUUID)), addressable(rv).Bytes()...), nil
+		return appendUUIDValue(dst, addressable(rv)), nil
 	case ruleBigInt:
 		v := addressable(rv).Addr().Interface().(*big.Int)
 		out, err := tuplewire.AppendBigInt(dst, v)
@@ -134,6 +127,26 @@ func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts
 		return tuplewire.EndNested(out), nil
 	}
 	return dst, &EncodeError{Type: g.t, Err: ErrUnsupportedType}
+}
+
+// appendString appends rv, a value of a string row g, as a string
+// element (valid UTF-8 unless the encoder writes strings raw) or, asBytes,
+// as a byte string, with reflect's readers only (see appendScalar).
+func (e *encoder) appendString(dst []byte, g *goType, rv reflect.Value, asBytes bool) ([]byte, error) {
+	s := rv.String()
+	if asBytes {
+		return append(wirecore.AppendEscapedString(append(dst, byte(types.CodeBytes)), s), 0x00), nil
+	}
+	if !e.rawUTF8 && !utf8.ValidString(s) {
+		return dst, &EncodeError{Type: g.t, Err: ErrInvalidUTF8}
+	}
+	return tuplewire.AppendString(dst, s), nil
+}
+
+// appendUUIDValue appends rv, an addressable array of 16 of a byte type,
+// as a UUID element.
+func appendUUIDValue(dst []byte, rv reflect.Value) []byte {
+	return append(append(dst, byte(types.CodeUUID)), rv.Bytes()...)
 }
 
 // addressable returns rv, or a copy of it that can be addressed: the

@@ -267,7 +267,7 @@ examples:
 				return explainKey(fmt.Errorf("range takes a tuple, and this key is not one (strinc takes any key): %w", err), args[0], key, prefix, o, codec)
 			}
 		}
-		begin, end := tuple.PrefixRange(key)
+		begin, end := tuple.RangeUnder(key)
 		if err := printKey(e, begin, o.format); err != nil {
 			return err
 		}

@@ -57,7 +57,7 @@ func BenchmarkScanUser(b *testing.B) {
 			break
 		}
 	}
-	begin, end, err := user.Range()
+	begin, end, err := user.Subtree()
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -82,7 +82,7 @@ func BenchmarkScanUser(b *testing.B) {
 			break
 		}
 	}
-	begin, end, _ := user.Range()
+	begin, end, _ := user.Subtree()
 	n := 0
 	for b.Loop() {
 		es, err := timeline.Scan(context.Background(), kv, begin, end, false, 0, 0)

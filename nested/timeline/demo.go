@@ -30,11 +30,11 @@ func Queries(ctx context.Context, kv KV) ([]Query, error) {
 		qs = append(qs, Query{title, es})
 		return err
 	}
-	begin, end, err := ada.Range()
+	begin, end, err := ada.Subtree()
 	if err := scan("Ada's whole timeline, in order (one range scan)", begin, end, 0, err); err != nil {
 		return nil, err
 	}
-	begin, end, err = post.Range()
+	begin, end, err = post.Subtree()
 	if err := scan("post 1234 with all its comments and reactions (one range scan)", begin, end, 0, err); err != nil {
 		return nil, err
 	}
@@ -42,7 +42,7 @@ func Queries(ctx context.Context, kv KV) ([]Query, error) {
 	if err != nil {
 		return nil, err
 	}
-	_, to, err := ada.Child("post", 100).Range()
+	_, to, err := ada.Child("post", 100).Subtree()
 	if err := scan("Ada's posts 9 through 100, in numeric order", from, to, 2, err); err != nil {
 		return nil, err
 	}

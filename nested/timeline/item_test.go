@@ -55,7 +55,7 @@ func TestScanAllocs(t *testing.T) {
 	if err := timeline.Load(ctx, kv, rs, 1000); err != nil {
 		t.Fatal(err)
 	}
-	begin, end, _ := user.Range()
+	begin, end, _ := user.Subtree()
 	var n int
 	allocs := testing.AllocsPerRun(5, func() {
 		es, err := timeline.Scan(ctx, kv, begin, end, false, 0, 0)

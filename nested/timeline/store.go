@@ -157,7 +157,7 @@ func RecentComments(ctx context.Context, kv KV, post nested.Path) ([]Entry, erro
 	if err != nil {
 		return nil, err
 	}
-	begin, end := tuple.PrefixRange(prefix)
+	begin, end := tuple.RangeUnder(prefix)
 	var out []Entry
 	for p, err := range Pages(ctx, kv, begin, end, false) {
 		if err != nil {
@@ -200,7 +200,7 @@ func NaiveScan(ctx context.Context, kv KV, prefix string) ([]string, error) {
 // entry. All comments of the store are checked.
 func CheckIndex(ctx context.Context, kv KV) error {
 	indexed := map[string]bool{}
-	begin, end := tuple.PrefixRange(mustPack(tuple.Tuple{"idx", CommentIndex}))
+	begin, end := tuple.RangeUnder(mustPack(tuple.Tuple{"idx", CommentIndex}))
 	for p, err := range Pages(ctx, kv, begin, end, false) {
 		if err != nil {
 			return err

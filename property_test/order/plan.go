@@ -15,9 +15,10 @@ func CheckPlan[T any](t rapid.TB, gen *rapid.Generator[T], compare func(a, b T) 
 
 // PlanProperty is Property for the keys of plan: its Marshal is the
 // encoder and its Unmarshal the decoder. It also checks the plan's
-// prefixes: for every number n of leading fields, AppendPrefix(a, n)
-// starts a's key, and b's key is in Range(a, n) exactly when b's first n
-// fields encode as a's do.
+// prefixes: through every field (and through none), AppendPrefix(a)
+// starts a's key, and b's key is in Range(a) exactly when b's fields up
+// to that one encode as a's do (and b's key goes on after the prefix:
+// a range holds the keys under its prefix, not the prefix itself).
 func PlanProperty[T any](gen *rapid.Generator[T], compare func(a, b T) int, plan *tuple.Plan[T], opts ...Option[T]) func(*rapid.T) {
 	encode := func(v T) ([]byte, error) { return plan.Marshal(&v) }
 	decode := func(key []byte) (T, error) {
@@ -36,25 +37,25 @@ func PlanProperty[T any](gen *rapid.Generator[T], compare func(a, b T) int, plan
 		a, b := vals[0], vals[1]
 		ka, _ := plan.Marshal(&a)
 		kb, _ := plan.Marshal(&b)
-		for n := range plan.NumFields() + 1 {
-			pa, err := plan.AppendPrefix(nil, &a, n)
+		for _, name := range append([]string{""}, plan.Fields()...) {
+			pa, err := plan.AppendPrefix(nil, &a, name)
 			if err != nil {
-				t.Fatalf("AppendPrefix(a, %d): %v", n, err)
+				t.Fatalf("AppendPrefix(a, %q): %v", name, err)
 			}
-			pb, _ := plan.AppendPrefix(nil, &b, n)
+			pb, _ := plan.AppendPrefix(nil, &b, name)
 			if !bytes.HasPrefix(ka, pa) {
-				t.Fatalf("AppendPrefix(a, %d) = %x does not start key(a) = %x\na = %+v", n, pa, ka, a)
+				t.Fatalf("AppendPrefix(a, %q) = %x does not start key(a) = %x\na = %+v", name, pa, ka, a)
 			}
-			begin, end, err := plan.Range(&a, n)
+			begin, end, err := plan.Range(&a, name)
 			if err != nil {
-				t.Fatalf("Range(a, %d): %v", n, err)
+				t.Fatalf("Range(a, %q): %v", name, err)
 			}
 			in := func(k []byte) bool { return bytes.Compare(k, begin) >= 0 && bytes.Compare(k, end) < 0 }
-			if !in(ka) {
-				t.Fatalf("Range(a, %d) = [%x, %x) does not hold key(a) = %x", n, begin, end, ka)
+			if under := len(ka) > len(pa); in(ka) != under {
+				t.Fatalf("Range(a, %q) = [%x, %x) holds key(a) = %x: %v, want %v", name, begin, end, ka, in(ka), under)
 			}
-			if same := bytes.Equal(pa, pb); in(kb) != same {
-				t.Fatalf("Range(a, %d) holds key(b): %v, but the first %d fields agree: %v\n%s", n, in(kb), n, same, report(cf.codec, "a", "b", a, b, ka, kb))
+			if same := bytes.Equal(pa, pb) && len(kb) > len(pb); in(kb) != same {
+				t.Fatalf("Range(a, %q) holds key(b): %v, but the fields through %q agree: %v\n%s", name, in(kb), name, same, report(cf.codec, "a", "b", a, b, ka, kb))
 			}
 		}
 	}

@@ -1,0 +1,162 @@
+package tuple
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/fdbtuple/fdbtuple/types"
+)
+
+// ErrNotUnderPrefix: a PlanUnder was given a key that does not start
+// with its prefix.
+var ErrNotUnderPrefix = errors.New("tuple: key is not under the prefix")
+
+// Codec returns the plan's codec: the one NewPlan was given, with the
+// DescExtension it adds for desc fields. Its Scan, ScanPrefix and
+// AppendElems read and write the plan's keys element by element.
+func (p *Plan[T]) Codec() Codec {
+	c := p.codec
+	c.Extensions = slices.Clip(c.Extensions) // an append by the caller makes its own
+	return c
+}
+
+// A PlanUnder is a Plan whose keys live under a prefix: a subspace's
+// bytes, a table or tenant prefix, a packed tuple. Its keys are the
+// prefix followed by the plan's elements; it adds the prefix when it
+// encodes, checks and takes it off when it decodes, and its ranges are
+// under it. Get one with Plan.Under. It is safe for concurrent use.
+type PlanUnder[T any] struct {
+	plan   *Plan[T]
+	prefix []byte
+}
+
+// Under returns the plan's keys under prefix, which it copies: for a
+// subspace, plan.Under(sub.Bytes()).
+func (p *Plan[T]) Under(prefix []byte) *PlanUnder[T] {
+	return &PlanUnder[T]{plan: p, prefix: bytes.Clone(prefix)}
+}
+
+// Prefix returns the prefix. The caller must not change it.
+func (u *PlanUnder[T]) Prefix() []byte { return u.prefix }
+
+// Plan returns the plan of the keys after the prefix.
+func (u *PlanUnder[T]) Plan() *Plan[T] { return u.plan }
+
+// Append appends the prefix and the key of *v to dst, as Plan.Append.
+func (u *PlanUnder[T]) Append(dst []byte, v *T) ([]byte, error) {
+	out, err := u.plan.Append(append(dst, u.prefix...), v)
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
+// Marshal returns the prefix and the key of *v in a new slice: one
+// allocation, as Plan.Marshal.
+func (u *PlanUnder[T]) Marshal(v *T) ([]byte, error) {
+	p := u.plan
+	out, err := u.Append(make([]byte, 0, int64(len(u.prefix))+p.longest.Load()), v)
+	if err != nil {
+		return nil, err
+	}
+	if n := int64(len(out) - len(u.prefix)); n > p.longest.Load() {
+		p.longest.Store(n)
+	}
+	return out[:len(out):len(out)], nil
+}
+
+// Unmarshal decodes a key made of the prefix and the elements of *v's
+// fields, as Plan.Unmarshal; a key that does not start with the prefix
+// is ErrNotUnderPrefix. Offsets in errors count from key[0], the prefix
+// included.
+func (u *PlanUnder[T]) Unmarshal(key []byte, v *T) error {
+	if err := u.check(key); err != nil {
+		return err
+	}
+	return u.plan.unmarshalAll(key, len(u.prefix), v)
+}
+
+// UnmarshalPrefix decodes the fields of *v from key after the prefix and
+// returns the rest of the key, as Plan.UnmarshalPrefix.
+func (u *PlanUnder[T]) UnmarshalPrefix(key []byte, v *T) (rest []byte, err error) {
+	if err := u.check(key); err != nil {
+		return nil, err
+	}
+	return u.plan.unmarshalAt(key, len(u.prefix), v)
+}
+
+// AppendPrefix appends the prefix and Plan.AppendPrefix of *v through
+// the named field to dst.
+func (u *PlanUnder[T]) AppendPrefix(dst []byte, v *T, through string) ([]byte, error) {
+	out, err := u.plan.AppendPrefix(append(dst, u.prefix...), v, through)
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
+// Range returns the range of the keys under AppendPrefix(v, through), as
+// Plan.Range: with through "", every key of the plan under the prefix.
+func (u *PlanUnder[T]) Range(v *T, through string) (begin, end []byte, err error) {
+	return rangeOfPrefix(u.AppendPrefix(nil, v, through))
+}
+
+// check returns ErrNotUnderPrefix, at the first byte where key departs
+// from the prefix, unless key starts with it.
+func (u *PlanUnder[T]) check(key []byte) error {
+	if bytes.HasPrefix(key, u.prefix) {
+		return nil
+	}
+	at := 0
+	for at < len(key) && key[at] == u.prefix[at] {
+		at++
+	}
+	e := &DecodeError{Offset: at, Err: ErrNotUnderPrefix,
+		Detail: fmt.Sprintf("the key starts %s, the prefix is %s", Printable(key[:min(len(key), len(u.prefix))]), Printable(u.prefix))}
+	if at < len(key) {
+		e.Code = types.Code(key[at])
+	}
+	return e
+}
+
+// The longest prefix, and the longest key, that an error of Plan.Unmarshal
+// looks for a prefix in: the search decodes the key once per offset, on
+// the error path only.
+const (
+	hintPrefixLen = 64
+	hintKeyLen    = 1 << 10
+)
+
+// prefixHint adds the fix to err, the plan's error from decoding key from
+// its start, when key carries a prefix: when key decodes as a T after its
+// first k bytes (k up to hintPrefixLen), the error says so and names
+// Plan.Under. It looks only when the fault lies in the first
+// hintPrefixLen bytes, where a prefix would make it, and not for too many
+// elements, a key that goes on rather than one that starts early. Each
+// offset costs a decode that most often stops at its first element, so a
+// loop that skips the keys of other types by their errors pays little.
+func (p *Plan[T]) prefixHint(key []byte, err error) error {
+	return p.planCore.prefixHint(key, err, func(k int) bool {
+		var v T
+		return p.unmarshalAll(key, k, &v) == nil
+	})
+}
+
+// prefixHint is Plan.prefixHint, with decodesAfter(k) reporting whether
+// key[k:] decodes as the plan's type.
+func (p *planCore) prefixHint(key []byte, err error, decodesAfter func(k int) bool) error {
+	var de *DecodeError
+	if !errors.As(err, &de) || errors.Is(err, ErrTooManyElements) || de.Offset >= hintPrefixLen || len(key) > hintKeyLen {
+		return err
+	}
+	for k := 1; k <= hintPrefixLen && k < len(key); k++ {
+		if decodesAfter(k) {
+			de.Detail += fmt.Sprintf("; the key is %s after its first %d bytes (%s): for keys under a prefix, use Plan.Under(prefix)",
+				withArticle(p.layout.typ.String()), k, Printable(key[:k]))
+			return err
+		}
+	}
+	return err
+}

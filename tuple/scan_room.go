@@ -1,0 +1,83 @@
+package tuple
+
+import (
+	"github.com/fdbtuple/fdbtuple/types"
+
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+)
+
+// The room for decoded strings. Every string one Scan or Plan.Unmarshal
+// decodes is a substring of one allocation, which each of them keeps
+// alive: sized by the key, a 1-byte string read from the front of an
+// 8 MiB key would keep 8 MiB. So the room is the content of the string
+// elements that the call reads, from the first string it decodes (the
+// strings before it are constants or skipped) to the last element it
+// scans, nested tuples included: what the strings hold, escapes counted,
+// which no unescaped content outgrows.
+
+// textRoom returns the room for the strings decoded from the string
+// element at in[from] on: the content lengths of the string elements at
+// or after from among the s.scans top-level elements the call reads from
+// s.top on. A scanner that does not know how many it reads (the one
+// inside a descending element, whose input is that element alone) makes
+// room for the rest of its input.
+func (s *scanner) textRoom(from int) int {
+	if s.scans <= 0 {
+		return len(s.in) - from
+	}
+	room, _, ok := s.stringsIn(wirecore.TopLevel(s.top), s.scans, from, 0)
+	if !ok {
+		return len(s.in) - from // framing fails further on: the scan will say where
+	}
+	return room
+}
+
+// stringsIn sums the content lengths of the string elements at or after
+// from among the first n elements of level l (every element of a nested
+// level when n < 0) and returns the offset after them; ok is false when
+// the framing fails.
+func (s *scanner) stringsIn(l wirecore.Level, n, from, depth int) (room, end int, ok bool) {
+	for i := 0; n < 0 || i < n; i++ {
+		st, at := l.Next(s.in)
+		switch st {
+		case wirecore.StepEnd:
+			return room, l.Pos, true
+		case wirecore.StepOpen:
+			return room, len(s.in), s.lenient
+		case wirecore.StepNull:
+			continue
+		}
+		// Inlined: the fixed-size elements, which frame by their code.
+		if n := wirecore.FixedSize(s.in[at]); n > 0 && n <= len(s.in)-at {
+			l.Pos = at + n
+			continue
+		}
+		switch types.Code(s.in[at]) {
+		case types.CodeString:
+			contentEnd, next, _, f := wirecore.StringSpan(s.in, at, s.lenient)
+			if f.Failed() {
+				return 0, 0, false
+			}
+			if at >= from {
+				room += contentEnd - (at + 1)
+			}
+			l.Pos = next
+		case types.CodeNested:
+			if depth >= wirecore.MaxDepth {
+				return 0, 0, false
+			}
+			inner, next, ok := s.stringsIn(wirecore.NestedLevel(at), -1, from, depth+1)
+			if !ok {
+				return 0, 0, false
+			}
+			room, l.Pos = room+inner, next
+		default:
+			next, f := s.frame(at, depth)
+			if f.Failed() {
+				return 0, 0, false
+			}
+			l.Pos = next
+		}
+	}
+	return room, l.Pos, true
+}
