@@ -186,7 +186,7 @@ func TestPagesFollowLastEvaluatedKey(t *testing.T) {
 	if err := timeline.Load(ctx, bolt, rs, 0); err != nil {
 		t.Fatal(err)
 	}
-	begin, end, err := user.Range()
+	begin, end, err := user.Subtree()
 	if err != nil {
 		t.Fatal(err)
 	}
