@@ -39,6 +39,9 @@ type Plan[T any] struct {
 	codec   Codec
 	layout  *layout
 	longest atomic.Int64 // the longest key Marshal has made, for its buffer
+	// generated: *T has the methods of `fdbtuple gen` for this codec
+	// (plan_generated.go), which Append and UnmarshalPrefix use.
+	generated bool
 }
 
 // layout is the compiled form of one struct type.
@@ -119,6 +122,7 @@ func NewPlan[T any](c Codec) (*Plan[T], error) {
 	if err := c.check(); err != nil {
 		return nil, err
 	}
+	generated := usesGenerated(t, c) // before desc fields add an extension
 	b := planBuilder{codec: &c}
 	lay, err := b.layout(t, 0)
 	if err != nil {
@@ -127,7 +131,7 @@ func NewPlan[T any](c Codec) (*Plan[T], error) {
 	if b.needsDesc && c.descCode() == 0 {
 		c.Extensions = append(append([]Extension(nil), c.Extensions...), DescExtension(DefaultDescCode))
 	}
-	p := &Plan[T]{codec: c, layout: lay}
+	p := &Plan[T]{codec: c, layout: lay, generated: generated}
 	return p, nil
 }
 

@@ -51,6 +51,7 @@ func init() {
 		"demo":     demoCommand,
 		"matrix":   matrixCommand,
 		"peers":    peersCommand,
+		"gen":      genCommand,
 	}
 }
 

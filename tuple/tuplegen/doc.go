@@ -1,0 +1,37 @@
+// Package tuplegen writes the encode and decode methods of key structs:
+// the code `fdbtuple gen` puts beside them, so that their keys are packed
+// and read without reflect.
+//
+// For each struct type T it is given, the generated file declares
+//
+//	func (v *T) AppendTupleKey(dst []byte) ([]byte, error)
+//	func (v *T) UnmarshalTupleKey(key []byte) (n int, err error)
+//
+// AppendTupleKey appends the key that tuple.Plan[T] writes, byte for byte;
+// UnmarshalTupleKey reads T's elements from the start of key, as
+// Plan.UnmarshalPrefix does, and returns the number of bytes it read. Both
+// return the errors the plan returns (the same sentinel, field and
+// offset). tuple.NewPlan[T] uses the two methods when *T has them and the
+// plan's codec is the one they are written for: tuple.Codec{} (strict,
+// valid UTF-8, no extensions but the descending one at
+// tuple.DefaultDescCode that desc fields take). Plan, Marshal and
+// Unmarshal therefore get faster with no change to the code that calls
+// them.
+//
+// The generated code imports only the wire package (tuple/tuplewire) and,
+// for its errors, package tuple's error types; it uses no reflect but to
+// name a value's type in an *tuple.EncodeError.
+//
+// A package gets one file, tuplekeys_gen.go, for all the types named in one
+// run; it is deterministic, gofmt-clean and vet-clean. Types are read from
+// the package's source with go/parser and go/types (the "source" importer
+// for what it imports): no build of the package is needed, and a stale
+// generated file is left out of the type check.
+//
+// The generator follows the field rules of tuple.Plan (tags, embedded and
+// nested structs, pointers, constants, desc, bytes). What it does not
+// write, it refuses with the field and the reason: ext= fields (their
+// encoding belongs to an extension value known only at run time), nullable
+// descending fields, and the field kinds that need the codec's general
+// encoder (Tuple, []any, interfaces, big integers).
+package tuplegen

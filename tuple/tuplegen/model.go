@@ -1,0 +1,323 @@
+package tuplegen
+
+import (
+	"fmt"
+	"go/types"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
+)
+
+// kind is what a field's element is, for the emitter.
+type kind int
+
+const (
+	kindConst       kind = iota // a constant element; no value
+	kindString                  // a string (02)
+	kindBytesString             // a string written as a byte string (01), tag bytes
+	kindByteSlice               // a byte slice (01)
+	kindBool
+	kindInt // a signed integer of bits bits
+	kindUint
+	kindFloat32
+	kindFloat64
+	kindUUID         // a [16]byte type (30)
+	kindVersionstamp // tuple.Versionstamp (33)
+	kindNested       // a struct: a nested tuple of its fields
+)
+
+// field is one element of a key struct, as tuple.NewPlan compiles it.
+type field struct {
+	name     string // in errors: the field name or its tag name
+	typeText string // the field's Go type as reflect prints it, in errors
+	sel      string // the selector from the struct value: ".A" or ".Base.A"
+	goType   string // the element's Go type in the generated file (the pointed-to type for nullable)
+	basic    string // the basic type the value converts from: "string", "int64", ...
+	kind     kind
+	bits     int // for integers
+	nullable bool
+	desc     bool
+	constEnc []byte  // the constant's encoding
+	nested   []field // the fields of a nested struct
+}
+
+// errField is the field as errors name it: "Post (int64)".
+func (f *field) errField() string { return fmt.Sprintf("%s (%s)", f.name, f.typeText) }
+
+// compiler turns struct types into fields, refusing what it cannot write.
+type compiler struct {
+	pkg     *types.Package
+	imports map[string]string // path -> name, for the generated file
+	hasDesc bool
+	inDesc  int // > 0 while compiling what a descending field wraps
+}
+
+// maxDepth is the nesting a plan allows (tuplewire.MaxDepth).
+const maxDepth = tuplewire.MaxDepth
+
+func (c *compiler) structFields(st *types.Struct, sel string, depth int, what string) ([]field, error) {
+	if depth >= maxDepth {
+		return nil, fmt.Errorf("%s nests past MaxDepth", what)
+	}
+	var out []field
+	if err := c.addFields(&out, st, sel, depth); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// addFields mirrors tuple's planBuilder.addFields.
+func (c *compiler) addFields(out *[]field, st *types.Struct, sel string, depth int) error {
+	for i := range st.NumFields() {
+		sf := st.Field(i)
+		tag, hasTag := reflect.StructTag(st.Tag(i)).Lookup("tuple")
+		if tag == "-" {
+			continue
+		}
+		name, opts, _ := strings.Cut(tag, ",")
+		isConst := hasOption(opts, "const")
+		path := sel + "." + sf.Name()
+		if inner, ok := types.Unalias(sf.Type()).Underlying().(*types.Struct); ok && sf.Embedded() && !hasTag && !isElementStruct(sf.Type()) {
+			if err := c.accessible(sf); err != nil {
+				return err
+			}
+			if err := c.addFields(out, inner, path, depth); err != nil {
+				return err
+			}
+			continue
+		}
+		if !sf.Exported() && !isConst {
+			continue
+		}
+		f := field{name: sf.Name(), sel: path, typeText: reflectText(sf.Type())}
+		if name != "" && !isConst {
+			f.name = name
+		}
+		if err := c.field(&f, sf, name, opts, depth); err != nil {
+			return fmt.Errorf("field %s (%s): %w", sf.Name(), f.typeText, err)
+		}
+		*out = append(*out, f)
+	}
+	return nil
+}
+
+// accessible refuses a field the generated file cannot reach.
+func (c *compiler) accessible(sf *types.Var) error {
+	if !sf.Exported() && sf.Pkg() != c.pkg {
+		return fmt.Errorf("field %s of package %s is unexported: the generated code cannot reach it", sf.Name(), sf.Pkg().Path())
+	}
+	return nil
+}
+
+func hasOption(opts, want string) bool {
+	for o := range strings.SplitSeq(opts, ",") {
+		if o == want || strings.HasPrefix(o, want+"=") {
+			return true
+		}
+	}
+	return false
+}
+
+// field compiles one field from its tag and type, as tuple's
+// planBuilder.field does.
+func (c *compiler) field(f *field, sf *types.Var, name, opts string, depth int) error {
+	asBytes := false
+	for o := range strings.SplitSeq(opts, ",") {
+		switch {
+		case o == "" || o == "const":
+		case o == "desc":
+			f.desc = true
+		case o == "bytes":
+			asBytes = true
+		case strings.HasPrefix(o, "ext="):
+			return fmt.Errorf("tag option %q: an extension's element is written by the extension value the codec holds at run time, which generated code does not have; leave this type to tuple.Plan", o)
+		default:
+			return fmt.Errorf("unknown tag option %q", o)
+		}
+	}
+	if hasOption(opts, "const") {
+		return f.compileConstant(sf.Type(), name)
+	}
+	if err := c.accessible(sf); err != nil {
+		return err
+	}
+	t := types.Unalias(sf.Type())
+	if p, ok := t.Underlying().(*types.Pointer); ok && !isNamed(p.Elem(), "math/big", "Int") {
+		f.nullable, t = true, types.Unalias(p.Elem())
+		if f.desc {
+			return fmt.Errorf("a nullable descending field is not written: tuple.Plan cannot read it back yet (issue #27)")
+		}
+	}
+	if f.desc {
+		if c.inDesc > 0 {
+			return fmt.Errorf("a descending field inside a descending field is not written: tuple.Plan cannot read it back yet (issue #27)")
+		}
+		c.hasDesc = true
+		c.inDesc++
+		defer func() { c.inDesc-- }()
+	}
+	f.goType = types.TypeString(t, c.qualifier)
+	if asBytes {
+		if b, ok := t.Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+			return fmt.Errorf("the bytes option is for strings")
+		}
+		f.kind, f.basic = kindBytesString, "string"
+		return nil
+	}
+	return c.elementKind(f, t, depth)
+}
+
+// elementKind sets the element kind of a value of type t.
+func (c *compiler) elementKind(f *field, t types.Type, depth int) error {
+	switch {
+	case isNamed(t, "time", "Time"), isNamed(t, "time", "Duration"):
+		return fmt.Errorf("%v is not written yet: its key form (decision 4 of the typed keys) is not in tuple.Plan yet (issue #27)", t)
+	case isNamed(t, "github.com/fdbtuple/fdbtuple/types", "Versionstamp"):
+		f.kind = kindVersionstamp
+		return nil
+	case isNamed(t, "math/big", "Int"):
+		return fmt.Errorf("big integers are left to tuple.Plan")
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return f.basicKind(u)
+	case *types.Slice:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 {
+			f.kind = kindByteSlice
+			return nil
+		}
+	case *types.Array:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 && u.Len() == 16 {
+			f.kind = kindUUID
+			return nil
+		}
+	case *types.Struct:
+		nested, err := c.structFields(u, "", depth+1, fmt.Sprintf("struct %v", t))
+		if err != nil {
+			return err
+		}
+		if len(nested) == 0 {
+			return fmt.Errorf("struct %v has no key fields: every value would write the same empty nested tuple", t)
+		}
+		f.kind, f.nested = kindNested, nested
+		return nil
+	}
+	return fmt.Errorf("%v is not written by generated code (tuple.Plan handles Tuple, []any, interfaces and big integers through its general encoder)", t)
+}
+
+// basicKind sets the kind of a basic-typed value.
+func (f *field) basicKind(b *types.Basic) error {
+	k := b.Kind()
+	switch {
+	case k == types.String:
+		f.kind, f.basic = kindString, "string"
+	case k == types.Bool:
+		f.kind, f.basic = kindBool, "bool"
+	case k == types.Float32:
+		f.kind, f.basic = kindFloat32, "float32"
+	case k == types.Float64:
+		f.kind, f.basic = kindFloat64, "float64"
+	case k >= types.Int && k <= types.Int64:
+		f.kind, f.bits = kindInt, [...]int{64, 8, 16, 32, 64}[k-types.Int]
+		f.basic = "int64"
+	case k >= types.Uint && k <= types.Uint64:
+		f.kind, f.bits = kindUint, [...]int{64, 8, 16, 32, 64}[k-types.Uint]
+		f.basic = "uint64"
+	default:
+		return fmt.Errorf("no element holds a %v", b)
+	}
+	return nil
+}
+
+// compileConstant encodes a constant field's element from its tag name,
+// as tuple's planField.compileConstant does: a string for a struct{}
+// field, an integer for a signed integer field.
+func (f *field) compileConstant(t types.Type, text string) error {
+	f.kind, f.name = kindConst, ""
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		if u.Kind() >= types.Int && u.Kind() <= types.Int64 {
+			n, err := strconv.ParseInt(text, 10, 64)
+			if err != nil {
+				return fmt.Errorf("constant %q: %w", text, err)
+			}
+			f.constEnc = tuplewire.AppendInt(nil, n)
+			return nil
+		}
+	case *types.Struct:
+		if u.NumFields() == 0 {
+			enc, err := tuplewire.AppendStringChecked(nil, text)
+			if err != nil {
+				return fmt.Errorf("constant %q: %w", text, err)
+			}
+			f.constEnc = enc
+			return nil
+		}
+	}
+	return fmt.Errorf("a constant field is of type struct{} or an integer type")
+}
+
+// qualifier names the packages of types in the generated file, and
+// records their imports.
+func (c *compiler) qualifier(p *types.Package) string {
+	if p == c.pkg {
+		return ""
+	}
+	c.imports[p.Path()] = p.Name()
+	return p.Name()
+}
+
+// isElementStruct reports whether t is a struct that is one element.
+func isElementStruct(t types.Type) bool {
+	return isNamed(t, "math/big", "Int") || isNamed(t, "github.com/fdbtuple/fdbtuple/types", "Versionstamp")
+}
+
+func isNamed(t types.Type, path, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
+}
+
+// reflectText spells t as reflect.Type's String does, for error fields
+// identical to the plan's.
+func reflectText(t types.Type) string {
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		if t.Obj().Pkg() == nil {
+			return t.Obj().Name()
+		}
+		return t.Obj().Pkg().Name() + "." + t.Obj().Name()
+	case *types.Basic:
+		switch t.Kind() {
+		case types.Byte:
+			return "uint8"
+		case types.Rune:
+			return "int32"
+		}
+		return t.Name()
+	case *types.Pointer:
+		return "*" + reflectText(t.Elem())
+	case *types.Slice:
+		return "[]" + reflectText(t.Elem())
+	case *types.Array:
+		return fmt.Sprintf("[%d]%s", t.Len(), reflectText(t.Elem()))
+	case *types.Struct:
+		if t.NumFields() == 0 {
+			return "struct {}"
+		}
+		parts := make([]string, t.NumFields())
+		for i := range parts {
+			f := t.Field(i)
+			parts[i] = f.Name() + " " + reflectText(f.Type())
+			if f.Embedded() {
+				parts[i] = reflectText(f.Type())
+			}
+			if tag := t.Tag(i); tag != "" {
+				parts[i] += " " + strconv.Quote(tag)
+			}
+		}
+		return "struct { " + strings.Join(parts, "; ") + " }"
+	}
+	return t.String()
+}
