@@ -20,6 +20,18 @@ func (v *%[1]s) AppendTupleKey(dst []byte) ([]byte, error) {
 		e.encodeField(&t.fields[i], "v", "dst", false)
 	}
 	e.printf("return dst, nil\n}\n")
+	e.printf(`
+// MarshalTupleKey returns the key of *v in a new slice of its exact
+// length: one allocation for keys of up to 256 bytes.
+func (v *%[1]s) MarshalTupleKey() ([]byte, error) {
+	var buf [256]byte
+	key, err := v.AppendTupleKey(buf[:0])
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), key...), nil
+}
+`, t.name)
 }
 
 // encodeField writes the code that appends field f of the struct value

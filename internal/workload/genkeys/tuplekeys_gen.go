@@ -97,6 +97,17 @@ func (v *Descs) AppendTupleKey(dst []byte) ([]byte, error) {
 	return dst, nil
 }
 
+// MarshalTupleKey returns the key of *v in a new slice of its exact
+// length: one allocation for keys of up to 256 bytes.
+func (v *Descs) MarshalTupleKey() ([]byte, error) {
+	var buf [256]byte
+	key, err := v.AppendTupleKey(buf[:0])
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), key...), nil
+}
+
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[Descs].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
@@ -471,6 +482,17 @@ func (v *Kinds) AppendTupleKey(dst []byte) ([]byte, error) {
 	}
 	dst = tuplewire.AppendString(dst, v.Last)
 	return dst, nil
+}
+
+// MarshalTupleKey returns the key of *v in a new slice of its exact
+// length: one allocation for keys of up to 256 bytes.
+func (v *Kinds) MarshalTupleKey() ([]byte, error) {
+	var buf [256]byte
+	key, err := v.AppendTupleKey(buf[:0])
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), key...), nil
 }
 
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
@@ -1057,6 +1079,17 @@ func (v *W1) AppendTupleKey(dst []byte) ([]byte, error) {
 	return dst, nil
 }
 
+// MarshalTupleKey returns the key of *v in a new slice of its exact
+// length: one allocation for keys of up to 256 bytes.
+func (v *W1) MarshalTupleKey() ([]byte, error) {
+	var buf [256]byte
+	key, err := v.AppendTupleKey(buf[:0])
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), key...), nil
+}
+
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[W1].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
@@ -1180,6 +1213,17 @@ func (v *W1Const) AppendTupleKey(dst []byte) ([]byte, error) {
 	// React (int64)
 	dst = tuplewire.AppendInt(dst, v.React)
 	return dst, nil
+}
+
+// MarshalTupleKey returns the key of *v in a new slice of its exact
+// length: one allocation for keys of up to 256 bytes.
+func (v *W1Const) MarshalTupleKey() ([]byte, error) {
+	var buf [256]byte
+	key, err := v.AppendTupleKey(buf[:0])
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), key...), nil
 }
 
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
