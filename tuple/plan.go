@@ -39,9 +39,9 @@ type Plan[T any] struct {
 	codec   Codec
 	layout  *layout
 	longest atomic.Int64 // the longest key Marshal has made, for its buffer
-	// generated: *T has the methods of `fdbtuple gen` for this codec
-	// (plan_generated.go), which Append and UnmarshalPrefix use.
-	generated bool
+	// generated runs the methods `fdbtuple gen` wrote on *T for this
+	// codec, when it has them (plan_generated.go); nil otherwise.
+	generated *generatedCodec[T]
 }
 
 // layout is the compiled form of one struct type.
@@ -122,7 +122,7 @@ func NewPlan[T any](c Codec) (*Plan[T], error) {
 	if err := c.check(); err != nil {
 		return nil, err
 	}
-	generated := usesGenerated(t, c) // before desc fields add an extension
+	generated := newGeneratedCodec[T](c) // before desc fields add an extension
 	b := planBuilder{codec: &c}
 	lay, err := b.layout(t, 0)
 	if err != nil {

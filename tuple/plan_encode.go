@@ -40,8 +40,8 @@ func (p *Plan[T]) AppendPrefix(dst []byte, v *T, fields int) ([]byte, error) {
 	if fields < 0 || fields > len(p.layout.fields) {
 		return dst, fmt.Errorf("tuple: a prefix of %d fields of %v, which has %d", fields, p.layout.typ, len(p.layout.fields))
 	}
-	if p.generated && fields == len(p.layout.fields) {
-		return appendGenerated(dst, v)
+	if p.generated != nil && fields == len(p.layout.fields) {
+		return p.generated.append(dst, v)
 	}
 	e := planEncoder{codec: &p.codec}
 	out, err := e.fields(dst, p.layout, reflect.ValueOf(v).Elem(), fields, false, 0)

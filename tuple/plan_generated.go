@@ -1,6 +1,9 @@
 package tuple
 
-import "reflect"
+import (
+	"reflect"
+	"sync"
+)
 
 // generatedKey is what `fdbtuple gen` (package tuplegen) writes on *T: the
 // encoder and decoder of T's keys under Codec{}, without reflect.
@@ -9,33 +12,62 @@ type generatedKey interface {
 	UnmarshalTupleKey(key []byte) (n int, err error)
 }
 
-// usesGenerated reports whether a plan of struct type t for codec c uses
-// the methods generated on *t: they are written for Codec{} (with the
-// descending extension NewPlan adds for desc fields), so any other codec
-// keeps the reflective path.
-func usesGenerated(t reflect.Type, c Codec) bool {
-	return reflect.PointerTo(t).Implements(reflect.TypeFor[generatedKey]()) &&
-		!c.Lenient && !c.AllowInvalidUTF8 && len(c.Extensions) == 0
+// generatedCodec runs the generated methods of *T for a plan. A call
+// through an interface makes its receiver escape, and the caller's *T
+// must not (so that no plan makes a key struct declared by its caller
+// allocate): the methods run on a pooled copy instead.
+type generatedCodec[T any] struct {
+	slots sync.Pool // of *generatedSlot[T]
 }
 
-// appendGenerated appends the key of *v with the generated method. It
-// calls the method on a copy of *v: a call through an interface makes its
-// receiver escape, and v must not, so that the reflective path of every
-// other plan allocates nothing for a key struct declared by the caller.
-func appendGenerated[T any](dst []byte, v *T) ([]byte, error) {
-	c := new(T)
-	*c = *v
-	return any(c).(generatedKey).AppendTupleKey(dst)
+// generatedSlot is a T and its methods, as an interface made once.
+type generatedSlot[T any] struct {
+	v   T
+	key generatedKey
 }
 
-// unmarshalGenerated decodes the start of key into *v with the generated
-// method (into a copy, as appendGenerated) and returns the rest of key.
-func unmarshalGenerated[T any](key []byte, v *T) ([]byte, error) {
-	c := new(T)
-	n, err := any(c).(generatedKey).UnmarshalTupleKey(key)
+// newGeneratedCodec returns the generated codec of a plan of struct type
+// T for codec c, or nil if the plan keeps its reflective path: the
+// methods are written for Codec{} (with the descending extension NewPlan
+// adds for desc fields), so any other codec keeps it.
+func newGeneratedCodec[T any](c Codec) *generatedCodec[T] {
+	t := reflect.TypeFor[T]()
+	if !reflect.PointerTo(t).Implements(reflect.TypeFor[generatedKey]()) ||
+		c.Lenient || c.AllowInvalidUTF8 || len(c.Extensions) > 0 {
+		return nil
+	}
+	g := &generatedCodec[T]{}
+	g.slots.New = func() any {
+		s := new(generatedSlot[T])
+		s.key = any(&s.v).(generatedKey)
+		return s
+	}
+	return g
+}
+
+// append appends the key of *v.
+func (g *generatedCodec[T]) append(dst []byte, v *T) ([]byte, error) {
+	s := g.slots.Get().(*generatedSlot[T])
+	s.v = *v
+	out, err := s.key.AppendTupleKey(dst)
+	var zero T
+	s.v = zero // keep nothing of the caller's alive
+	g.slots.Put(s)
+	return out, err
+}
+
+// unmarshalPrefix decodes the start of key into *v and returns the rest.
+func (g *generatedCodec[T]) unmarshalPrefix(key []byte, v *T) ([]byte, error) {
+	s := g.slots.Get().(*generatedSlot[T])
+	n, err := s.key.UnmarshalTupleKey(key)
+	if err == nil {
+		*v = s.v
+	}
+	var zero T
+	s.v = zero
+	g.slots.Put(s)
 	if err != nil {
 		return nil, err
 	}
-	*v = *c
 	return key[n:], nil
 }

@@ -303,3 +303,6 @@ func randomBytes(rng *rand.Rand) []byte {
 	}
 	return b
 }
+
+// reflectValue is the value *p for fill.
+func reflectValue[T any](p *T) reflect.Value { return reflect.ValueOf(p).Elem() }

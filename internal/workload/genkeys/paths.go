@@ -1,0 +1,103 @@
+package genkeys
+
+import (
+	"github.com/fdbtuple/fdbtuple/internal/workload"
+	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/google/uuid"
+)
+
+// A Path is one way to read or write the W1 key, for the benchmarks of
+// generated codecs, which both modules run (compat/gobinding's beside the
+// official binding's Unpack). Each Run declares its key struct inside
+// the call, as code that reads keys one by one does.
+type Path struct {
+	Name string
+	// Ref names the reference path Path is measured against.
+	Ref string
+	Run func()
+}
+
+// Sinks keep the compiler from dropping what the paths compute.
+var (
+	sinkBytes []byte
+	sinkInt   int64
+	sinkErr   error
+)
+
+// W1Paths returns the paths of issue #28's table on key, W1's key: the
+// strict reference decoder and encoder, the generated methods, Scan, and
+// the plans without generated code (of workload.W1Fields, which has
+// none) and with it (of W1).
+func W1Paths(key []byte) ([]Path, error) {
+	plan, err := tuple.NewPlan[workload.W1Fields](tuple.Codec{})
+	if err != nil {
+		return nil, err
+	}
+	genPlan, err := tuple.NewPlan[W1](tuple.Codec{})
+	if err != nil {
+		return nil, err
+	}
+	var v W1
+	if err := ReferenceDecodeW1(key, &v); err != nil {
+		return nil, err
+	}
+	fields := workload.W1Fields(v)
+	buf := make([]byte, 0, 2*len(key))
+	return []Path{
+		{"reference-decode", "", func() {
+			var w W1
+			sinkErr = ReferenceDecodeW1(key, &w)
+			sinkInt += w.React
+		}},
+		{"reference-append", "", func() {
+			w := v
+			buf, sinkErr = ReferenceAppendW1(buf[:0], &w)
+		}},
+		{"reference-marshal", "", func() {
+			w := v
+			sinkBytes, sinkErr = ReferenceAppendW1(make([]byte, 0, ReferenceSizeW1(&w)), &w)
+		}},
+		{"generated-decode", "reference-decode", func() {
+			var w W1
+			_, sinkErr = w.UnmarshalTupleKey(key)
+			sinkInt += w.React
+		}},
+		{"generated-append", "reference-append", func() {
+			w := v
+			buf, sinkErr = w.AppendTupleKey(buf[:0])
+		}},
+		{"generated-marshal", "reference-marshal", func() {
+			w := v
+			sinkBytes, sinkErr = w.MarshalTupleKey()
+		}},
+		{"Scan", "reference-decode", func() {
+			var user, post, comment, react string
+			var id uuid.UUID
+			var postID, at, reaction int64
+			sinkErr = tuple.Scan(key, &user, &id, &post, &postID, &comment, &at, &react, &reaction)
+			sinkInt += reaction
+		}},
+		{"Plan.Unmarshal", "reference-decode", func() {
+			var w workload.W1Fields
+			sinkErr = plan.Unmarshal(key, &w)
+			sinkInt += w.React
+		}},
+		{"Plan.Append", "reference-append", func() {
+			w := fields
+			buf, sinkErr = plan.Append(buf[:0], &w)
+		}},
+		{"Plan.Marshal", "reference-marshal", func() {
+			w := fields
+			sinkBytes, sinkErr = plan.Marshal(&w)
+		}},
+		{"Plan.Unmarshal-generated", "reference-decode", func() {
+			var w W1
+			sinkErr = genPlan.Unmarshal(key, &w)
+			sinkInt += w.React
+		}},
+		{"Plan.Append-generated", "reference-append", func() {
+			w := v
+			buf, sinkErr = genPlan.Append(buf[:0], &w)
+		}},
+	}, nil
+}
