@@ -25,3 +25,22 @@ func BenchmarkGeneratedW1(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkGeneratedW1Rounds runs the same paths in turns inside one
+// process, b.N rounds of batches of 200 calls (run it with -benchtime
+// 300x), and reports each path's median ns/op and its median ratio to its
+// reference path over the rounds.
+func BenchmarkGeneratedW1Rounds(b *testing.B) {
+	paths, err := genkeys.W1Paths(w1Key(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	reportRounds(b, genkeys.Interleave(paths, b.N, 200))
+}
+
+func reportRounds(b *testing.B, results []genkeys.Result) {
+	for _, r := range results {
+		b.Logf("%-26s %8.1f ns/op  %5.2f × %s", r.Name, r.NsPerOp, r.Ratio, r.Ref)
+		b.ReportMetric(r.Ratio, "x-ref:"+r.Name)
+	}
+}

@@ -1,6 +1,9 @@
 package genkeys
 
 import (
+	"slices"
+	"time"
+
 	"github.com/fdbtuple/fdbtuple/internal/workload"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/google/uuid"
@@ -100,4 +103,56 @@ func W1Paths(key []byte) ([]Path, error) {
 			buf, sinkErr = genPlan.Append(buf[:0], &w)
 		}},
 	}, nil
+}
+
+// A Result is a path's figures over the rounds of Interleave.
+type Result struct {
+	Name, Ref string
+	NsPerOp   float64 // the median over rounds
+	// Ratio is the median over rounds of the path's time over its
+	// reference's in the same round (1 for a reference).
+	Ratio float64
+}
+
+// Interleave runs paths in turns: each round runs each path batch times,
+// starting with a different path in each round, and the ratios to the
+// references are taken round by round, so that a load that changes on a
+// shared machine weighs on a path and its reference alike.
+func Interleave(paths []Path, rounds, batch int) []Result {
+	times := make([][]float64, len(paths)) // [path][round] ns/op
+	for r := range rounds {
+		for k := range paths {
+			i := (k + r) % len(paths)
+			start := time.Now()
+			for range batch {
+				paths[i].Run()
+			}
+			times[i] = append(times[i], float64(time.Since(start).Nanoseconds())/float64(batch))
+		}
+	}
+	index := map[string]int{}
+	for i, p := range paths {
+		index[p.Name] = i
+	}
+	results := make([]Result, len(paths))
+	for i, p := range paths {
+		ratios := make([]float64, rounds)
+		for r := range rounds {
+			ratios[r] = 1
+			if j, ok := index[p.Ref]; ok {
+				ratios[r] = times[i][r] / times[j][r]
+			}
+		}
+		results[i] = Result{Name: p.Name, Ref: p.Ref, NsPerOp: median(times[i]), Ratio: median(ratios)}
+	}
+	return results
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s) == 0 {
+		return 0
+	}
+	return (s[(len(s)-1)/2] + s[len(s)/2]) / 2
 }

@@ -2,7 +2,6 @@ package genkeys
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"math"
 	"math/bits"
@@ -23,47 +22,50 @@ var errNotW1 = errors.New("genkeys: not a W1 key the reference codec reads")
 
 // ReferenceDecodeW1 reads a whole W1 key into *v.
 func ReferenceDecodeW1(key []byte, v *W1) error {
-	var ends [4][2]int // the content of the four strings in key
-	pos, size := 0, 0
-	for i := range 4 {
-		start, end, err := refString(key, pos)
-		if err != nil {
-			return err
-		}
-		ends[i] = [2]int{start, end}
-		size += end - start
-		pos = end + 1
-		switch i {
-		case 0:
-			if len(key)-pos < 17 || key[pos] != 0x30 {
-				return errNotW1
-			}
-			copy(v.User[:], key[pos+1:pos+17])
-			pos += 17
-		default:
-			n, next, err := refInt(key, pos)
-			if err != nil {
-				return err
-			}
-			*[...]*int64{&v.Post, &v.At, &v.React}[i-1] = n
-			pos = next
-		}
+	s0, e0, err := refString(key, 0)
+	if err != nil {
+		return err
+	}
+	pos := e0 + 1
+	if len(key)-pos < 17 || key[pos] != 0x30 {
+		return errNotW1
+	}
+	copy(v.User[:], key[pos+1:pos+17])
+	s1, e1, err := refString(key, pos+17)
+	if err != nil {
+		return err
+	}
+	if v.Post, pos, err = refInt(key, e1+1); err != nil {
+		return err
+	}
+	s2, e2, err := refString(key, pos)
+	if err != nil {
+		return err
+	}
+	if v.At, pos, err = refInt(key, e2+1); err != nil {
+		return err
+	}
+	s3, e3, err := refString(key, pos)
+	if err != nil {
+		return err
+	}
+	if v.React, pos, err = refInt(key, e3+1); err != nil {
+		return err
 	}
 	if pos != len(key) {
 		return errNotW1
 	}
+	n0, n1, n2, n3 := e0-s0, e1-s1, e2-s2, e3-s3
 	var sb strings.Builder
-	sb.Grow(size)
-	for _, e := range ends {
-		sb.Write(key[e[0]:e[1]])
-	}
+	sb.Grow(n0 + n1 + n2 + n3)
+	sb.Write(key[s0:e0])
+	sb.Write(key[s1:e1])
+	sb.Write(key[s2:e2])
+	sb.Write(key[s3:e3])
 	all := sb.String()
-	at := 0
-	for i, p := range [...]*string{&v.Kind, &v.PostKind, &v.CKind, &v.RKind} {
-		n := ends[i][1] - ends[i][0]
-		*p = all[at : at+n]
-		at += n
-	}
+	v.Kind, all = all[:n0], all[n0:]
+	v.PostKind, all = all[:n1], all[n1:]
+	v.CKind, v.RKind = all[:n2], all[n2:]
 	return nil
 }
 
@@ -101,9 +103,10 @@ func refInt(key []byte, pos int) (int64, int, error) {
 	if n > 8 || len(key)-pos-1 < n {
 		return 0, 0, errNotW1
 	}
-	var buf [8]byte
-	copy(buf[8-n:], key[pos+1:pos+1+n])
-	mag := binary.BigEndian.Uint64(buf[:])
+	var mag uint64
+	for _, c := range key[pos+1 : pos+1+n] {
+		mag = mag<<8 | uint64(c)
+	}
 	if neg {
 		mag = ^mag
 		if n < 8 {
@@ -125,18 +128,24 @@ func refInt(key []byte, pos int) (int64, int, error) {
 // ReferenceAppendW1 appends the key of *v to dst, refusing strings that
 // hold a 00 (an escape it does not write) or invalid UTF-8.
 func ReferenceAppendW1(dst []byte, v *W1) ([]byte, error) {
+	start := len(dst)
 	var err error
 	if dst, err = refAppendString(dst, v.Kind); err != nil {
-		return dst, err
+		return dst[:start], err
 	}
 	dst = append(append(dst, 0x30), v.User[:]...)
-	for i, s := range [...]string{v.PostKind, v.CKind, v.RKind} {
-		if dst, err = refAppendString(dst, s); err != nil {
-			return dst, err
-		}
-		dst = refAppendInt(dst, [...]int64{v.Post, v.At, v.React}[i])
+	if dst, err = refAppendString(dst, v.PostKind); err != nil {
+		return dst[:start], err
 	}
-	return dst, nil
+	dst = refAppendInt(dst, v.Post)
+	if dst, err = refAppendString(dst, v.CKind); err != nil {
+		return dst[:start], err
+	}
+	dst = refAppendInt(dst, v.At)
+	if dst, err = refAppendString(dst, v.RKind); err != nil {
+		return dst[:start], err
+	}
+	return refAppendInt(dst, v.React), nil
 }
 
 // ReferenceSizeW1 is the length of the key of *v.
