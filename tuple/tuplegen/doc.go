@@ -24,9 +24,11 @@
 //
 // A package gets one file, tuplekeys_gen.go, for all the types named in one
 // run; it is deterministic, gofmt-clean and vet-clean. Types are read from
-// the package's source with go/parser and go/types (the "source" importer
-// for what it imports): no build of the package is needed, and a stale
-// generated file is left out of the type check.
+// the package's source with go/parser and go/types, the packages it
+// imports from the export data `go list -export` gives (go/importer's
+// "source" importer if the go command fails): only the standard library,
+// no build of the package itself, and a stale generated file is left out
+// of the type check.
 //
 // The generator follows the field rules of tuple.Plan (tags, embedded and
 // nested structs, pointers, constants, desc, bytes). What it does not

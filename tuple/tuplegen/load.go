@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/build"
-	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -17,7 +16,8 @@ import (
 // per package, for every type of one run.
 const FileName = "tuplekeys_gen.go"
 
-// loadPackage type-checks the package in dir from its source, without
+// loadPackage type-checks the package in dir from its source (its
+// imports from their export data, see newImporter), without
 // FileName (which may be stale, or refer to methods it is about to
 // rewrite) and without tests.
 func loadPackage(dir string) (*types.Package, error) {
@@ -42,7 +42,7 @@ func loadPackage(dir string) (*types.Package, error) {
 	// checked for invalid parts where they are used.
 	var typeErrs []error
 	conf := types.Config{
-		Importer: importer.ForCompiler(fset, "source", nil),
+		Importer: newImporter(fset, dir, bp.Imports),
 		Error:    func(err error) { typeErrs = append(typeErrs, err) },
 	}
 	pkg, _ := conf.Check(bp.ImportPath, fset, files, nil)

@@ -177,7 +177,7 @@ func (c *compiler) elementKind(f *field, t types.Type, depth int) error {
 	case isNamed(t, "github.com/fdbtuple/fdbtuple/types", "Versionstamp"):
 		f.kind = kindVersionstamp
 		return nil
-	case isNamed(t, "math/big", "Int"):
+	case isNamed(t, "math/big", "Int"), isBigIntPointer(t):
 		return fmt.Errorf("big integers are left to tuple.Plan")
 	}
 	switch u := t.Underlying().(type) {
@@ -274,6 +274,11 @@ func isElementStruct(t types.Type) bool {
 	return isNamed(t, "math/big", "Int") || isNamed(t, "github.com/fdbtuple/fdbtuple/types", "Versionstamp")
 }
 
+func isBigIntPointer(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && isNamed(p.Elem(), "math/big", "Int")
+}
+
 func isNamed(t types.Type, path, name string) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
@@ -318,6 +323,12 @@ func reflectText(t types.Type) string {
 			}
 		}
 		return "struct { " + strings.Join(parts, "; ") + " }"
+	case *types.Interface:
+		if t.Empty() {
+			return "interface {}"
+		}
+	case *types.Map:
+		return "map[" + reflectText(t.Key()) + "]" + reflectText(t.Elem())
 	}
 	return t.String()
 }

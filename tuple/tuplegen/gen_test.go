@@ -1,0 +1,70 @@
+package tuplegen_test
+
+import (
+	"bytes"
+	"go/format"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/fdbtuple/fdbtuple/tuple/tuplegen"
+)
+
+const testPkg = "testdata/keys"
+
+func TestGenerateIsDeterministicAndFormatted(t *testing.T) {
+	first, err := tuplegen.Generate(testPkg, []string{"Good"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := tuplegen.Generate(testPkg, []string{"Good", "Good"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(first, second) {
+		t.Error("two runs wrote different files")
+	}
+	if header := strings.SplitN(string(first), "\n", 2)[0]; !regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.$`).MatchString(header) {
+		t.Errorf("first line %q is not a generated-code header", header)
+	}
+	formatted, err := format.Source(first)
+	if err != nil || !bytes.Equal(formatted, first) {
+		t.Errorf("the file is not gofmt-clean (%v)", err)
+	}
+	for _, want := range []string{
+		"func (v *Good) AppendTupleKey(dst []byte) ([]byte, error)",
+		"func (v *Good) UnmarshalTupleKey(key []byte) (int, error)",
+		`"\x02user\x00"`, // the constant, encoded once at generation
+		"tuplewire.AppendDesc(",
+	} {
+		if !strings.Contains(string(first), want) {
+			t.Errorf("the file has no %s", want)
+		}
+	}
+}
+
+// Every refusal names the field and says why.
+func TestGenerateRefuses(t *testing.T) {
+	for _, tc := range []struct{ typ, want string }{
+		{"Ext", "field D (tuple.Tuple): tag option \"ext=0x40\": an extension's element is written by the extension value"},
+		{"Time", "field At (time.Time): time.Time is not written yet"},
+		{"Duration", "field D (time.Duration): time.Duration is not written yet"},
+		{"NullableDesc", "field P (*int64): a nullable descending field is not written"},
+		{"DescInDesc", "field A (int64): a descending field inside a descending field is not written"},
+		{"Map", "field M (map[string]int): map[string]int is not written by generated code"},
+		{"Any", "field A (interface {}): any is not written by generated code"},
+		{"Big", "field B (*big.Int): big integers are left to tuple.Plan"},
+		{"Empty", "field E (struct {}): struct struct{} has no key fields"},
+		{"Unknown", `field A (int64): unknown tag option "sideways"`},
+		{"BytesInt", "field A (int64): the bytes option is for strings"},
+		{"UintConst", "a constant field is of type struct{} or an integer type"},
+		{"NotStruct", "type NotStruct: a key type is a struct type"},
+		{"Generic", "type Generic: a key type is a defined, non-generic struct type"},
+		{"Missing", "package keys has no type Missing"},
+	} {
+		_, err := tuplegen.Generate(testPkg, []string{tc.typ})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one containing %q", tc.typ, err, tc.want)
+		}
+	}
+}

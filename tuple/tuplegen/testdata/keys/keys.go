@@ -1,0 +1,58 @@
+// Package keys holds the struct types the generator's tests run on: one
+// it writes, and one for each thing it refuses.
+package keys
+
+import (
+	"math/big"
+	"time"
+
+	"github.com/fdbtuple/fdbtuple/tuple"
+)
+
+type Good struct {
+	_    struct{} `tuple:"user,const"`
+	ID   int64
+	Name string `tuple:",desc"`
+}
+
+type Ext struct {
+	D tuple.Tuple `tuple:",ext=0x40"`
+}
+
+type Time struct{ At time.Time }
+
+type Duration struct{ D time.Duration }
+
+type NullableDesc struct {
+	P *int64 `tuple:",desc"`
+}
+
+type DescInDesc struct {
+	In struct {
+		A int64 `tuple:",desc"`
+	} `tuple:",desc"`
+}
+
+type Map struct{ M map[string]int }
+
+type Any struct{ A any }
+
+type Big struct{ B *big.Int }
+
+type Empty struct{ E struct{} }
+
+type Unknown struct {
+	A int64 `tuple:",sideways"`
+}
+
+type BytesInt struct {
+	A int64 `tuple:",bytes"`
+}
+
+type UintConst struct {
+	_ uint8 `tuple:"7,const"`
+}
+
+type NotStruct int
+
+type Generic[T any] struct{ V T }
