@@ -3,6 +3,9 @@
 // database: Key, KeyConvertible, the range interfaces, key selectors,
 // Printable and Strinc.
 //
+// Place in the import DAG: a leaf. It imports nothing of this module; tuple
+// imports it for KeyConvertible and the range types.
+//
 // It is not a client. It opens no database, runs no transaction and loads
 // no C library. It exists so that code which builds keys, ranges and
 // selectors with the official package moves to this module by changing its

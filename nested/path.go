@@ -155,7 +155,9 @@ func appendSegment(dst []byte, i int, s Segment) ([]byte, error) {
 		if dst, err = tuple.AppendNestedElement(dst, v); err != nil {
 			var ee *tuple.EncodeError
 			if errors.As(err, &ee) { // [...] within v: [i, j+1, ...] here
-				ee.Path = append([]int{i, j + 1}, ee.Path...)
+				placed := *ee // a copy: the error is tuple's
+				placed.Path = append([]int{i, j + 1}, ee.Path...)
+				return dst, &placed
 			}
 			return dst, err
 		}
@@ -355,9 +357,7 @@ func notSegment(key []byte, offset, n, count int, code types.Code) error {
 func shifted(err error, offset int) error {
 	var de *tuple.DecodeError
 	if errors.As(err, &de) {
-		c := *de
-		c.Offset += offset
-		return &c
+		return de.Rebase(offset)
 	}
 	return err
 }

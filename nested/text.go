@@ -3,12 +3,12 @@ package nested
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
-	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/google/uuid"
 )
 
@@ -70,7 +70,16 @@ func (p Path) appendText(dst []byte, lax bool) ([]byte, error) {
 // isTuple reports whether v encodes as a nested tuple, named tuple types
 // included: its text needs the composite form, or it would read back as
 // one.
-func isTuple(v any) bool { return tuple.KindOf(v) == types.KindTuple }
+func isTuple(v any) bool {
+	switch v.(type) {
+	case tuple.Tuple, []any:
+		return true
+	case nil:
+		return false
+	}
+	t := reflect.TypeOf(v) // a named tuple type: a slice of any
+	return t.Kind() == reflect.Slice && t.Elem() == reflect.TypeFor[any]()
+}
 
 // appendID writes one id element: UUIDs bare, everything else in the
 // tuple text form.

@@ -3,6 +3,9 @@
 // behaviour, over this module's tuple and fdb packages. Code that uses the
 // official package moves over by changing its import paths.
 //
+// Place in the import DAG: above tuple. It must not import nested, vectors,
+// compat or cmd/fdbtuple.
+//
 // A subspace is a key prefix, usually a packed tuple, under which a layer
 // keeps its keys: Pack puts a tuple's encoding after the prefix, Unpack
 // takes it off again, and the subspace as an fdb.ExactRange holds every

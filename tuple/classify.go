@@ -91,12 +91,6 @@ var (
 	float32PtrType = reflect.TypeFor[*float32]()
 )
 
-// KindOf reports the kind of element v encodes as, without encoding it:
-// types.KindTuple for a Tuple, a []any or a named tuple type,
-// types.KindInt for every integer type, and so on; types.KindInvalid for a
-// value the standard codec cannot encode (an extension's values included).
-func KindOf(v any) types.Kind { return kindOf(v) }
-
 // kindOf reports the kind an element encodes as, without encoding it.
 func kindOf(v any) types.Kind {
 	switch v := v.(type) {

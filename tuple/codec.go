@@ -63,17 +63,22 @@ func (c Codec) owner(v any) Extension {
 	return nil
 }
 
-// check reports a codec whose extensions use codes outside 0x40–0x4F or
-// share a code.
+// Check reports a codec that no method accepts: one whose extensions use
+// codes outside 0x40–0x4F or share a code. The error wraps
+// ErrInvalidCodec. Every error-returning method checks first; Format,
+// FormatElement and Describe, which return text, print a codec that
+// Check refuses as the codec without its extensions would (see Format).
+func (c Codec) Check() error { return c.check() }
+
 func (c Codec) check() error {
 	var seen [16]bool
 	for _, x := range c.Extensions {
 		code := x.Code()
 		if code < types.CodeUserFirst || code > types.CodeUserLast {
-			return fmt.Errorf("tuple: extension %s uses code %#02x, outside the user range 0x40–0x4f", x.Name(), byte(code))
+			return fmt.Errorf("%w: extension %s uses code %#02x, outside the user range 0x40–0x4f", ErrInvalidCodec, x.Name(), byte(code))
 		}
 		if seen[code-types.CodeUserFirst] {
-			return fmt.Errorf("tuple: two extensions use code %#02x", byte(code))
+			return fmt.Errorf("%w: two extensions use code %#02x", ErrInvalidCodec, byte(code))
 		}
 		seen[code-types.CodeUserFirst] = true
 	}
@@ -148,11 +153,12 @@ func (c Codec) Compare(a, b Tuple) int {
 }
 
 // Format returns t's text form, with c's extensions' values in their own
-// text forms.
+// text forms. It returns no error and no error text: with a codec that
+// Check refuses it uses none of the extensions, so that their values print
+// as unsupported(<type>), as any value the codec cannot encode does. Call
+// Check where a codec comes from configuration.
 func (c Codec) Format(t Tuple) string {
-	if err := c.check(); err != nil {
-		return "invalid codec: " + err.Error()
-	}
+	c = c.usable()
 	b, _ := appendTupleText(nil, t, true, 0, c)
 	return string(b)
 }
@@ -160,10 +166,11 @@ func (c Codec) Format(t Tuple) string {
 // FormatElement returns one element's text form (see AppendElementText),
 // with c's extensions' values in their own text forms. Like String, it
 // prints an unsupported value as unsupported(<type>) instead of failing.
+//
+// Like Format, it uses none of the extensions of a codec that Check
+// refuses.
 func (c Codec) FormatElement(v any) string {
-	if err := c.check(); err != nil {
-		return "invalid codec: " + err.Error()
-	}
+	c = c.usable()
 	b, _ := appendElemText(nil, v, true, 0, c)
 	return string(b)
 }
@@ -171,10 +178,11 @@ func (c Codec) FormatElement(v any) string {
 // Describe is the package Describe with c's extensions: their elements
 // print in their text forms, and an element of an unknown user code as
 // user(0xNN, b"<the rest of the key>"), since its length is unknown.
+//
+// Like Format, it uses none of the extensions of a codec that Check
+// refuses: their elements show as user(0xNN, ...).
 func (c Codec) Describe(key []byte) string {
-	if err := c.check(); err != nil {
-		return "invalid codec: " + err.Error()
-	}
+	c = c.usable()
 	// Write each element's text as it is decoded, without keeping the
 	// tuple: the cost is the text's, whatever the key holds.
 	out := []byte{'('}
@@ -258,6 +266,29 @@ func (c Codec) NestedElements(elem []byte) iter.Seq2[[]byte, error] {
 		}
 		walk(codecFramer(c, elem), wirecore.NestedLevel(0), 1, yield)
 	}
+}
+
+// usable is c, or c without its extensions when Check refuses them: the
+// codec the text methods, which return no error, print with.
+func (c Codec) usable() Codec {
+	if len(c.Extensions) > 0 && c.check() != nil {
+		c.Extensions = nil
+	}
+	return c
+}
+
+// without is c without its extension of the given code: the codec of
+// what an extension wraps (a descending element's inner element), with
+// every other option of c.
+func (c Codec) without(code types.Code) Codec {
+	in := c
+	in.Extensions = nil
+	for _, e := range c.Extensions {
+		if e.Code() != code {
+			in.Extensions = append(in.Extensions, e)
+		}
+	}
+	return in
 }
 
 // descCode returns the code of c's descending extension, or 0.

@@ -49,15 +49,7 @@ func (x descExtension) Owns(v any) bool {
 }
 
 // inner is the codec for the wrapped element: c without this extension.
-func (x descExtension) inner(c Codec) Codec {
-	in := Codec{Lenient: c.Lenient}
-	for _, e := range c.Extensions {
-		if e.Code() != x.code {
-			in.Extensions = append(in.Extensions, e)
-		}
-	}
-	return in
-}
+func (x descExtension) inner(c Codec) Codec { return c.without(x.code) }
 
 func (x descExtension) AppendElement(dst []byte, v any, c Codec) ([]byte, error) {
 	d := v.(Desc)

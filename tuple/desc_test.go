@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
 var descCodec = tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(tuple.DefaultDescCode)}}
@@ -117,13 +118,60 @@ func TestCodecCheckedEverywhere(t *testing.T) {
 	if _, _, err := bad.ConsumeElement([]byte{0x14}); err == nil || !strings.Contains(err.Error(), "two extensions") {
 		t.Errorf("ConsumeElement = %v", err)
 	}
-	for name, got := range map[string]string{
-		"Describe":      bad.Describe([]byte{0x14}),
-		"Format":        bad.Format(tuple.Tuple{1}),
-		"FormatElement": bad.FormatElement(1),
+	if err := bad.Check(); !errors.Is(err, tuple.ErrInvalidCodec) {
+		t.Errorf("Check = %v, want ErrInvalidCodec", err)
+	}
+	// The text methods return no error: they print without the
+	// extensions, never an error as text.
+	key := []byte{0x14, 0x4f, 0xeb, 0xfe, 0xff, 0xff}
+	for name, got := range map[string][2]string{
+		"Describe":      {bad.Describe(key), tuple.Describe(key)},
+		"Format":        {bad.Format(tuple.Tuple{1, tuple.Desc{V: 1}}), tuple.Codec{}.Format(tuple.Tuple{1, tuple.Desc{V: 1}})},
+		"FormatElement": {bad.FormatElement(tuple.Desc{V: 1}), tuple.Codec{}.FormatElement(tuple.Desc{V: 1})},
 	} {
-		if !strings.HasPrefix(got, "invalid codec: ") {
-			t.Errorf("%s = %s", name, got)
+		if got[0] != got[1] || strings.Contains(got[0], "invalid codec") {
+			t.Errorf("%s = %s, want %s", name, got[0], got[1])
 		}
+	}
+}
+
+// TestDescKeepsCodecOptions: the codec of a descending element's inner
+// element is the outer codec without the descending extension, every
+// other option kept (it once dropped AllowInvalidUTF8).
+func TestDescKeepsCodecOptions(t *testing.T) {
+	raw := tuple.Codec{AllowInvalidUTF8: true, Extensions: descCodec.Extensions}
+	key, err := raw.Pack(tuple.Tuple{tuple.Desc{V: "a\xffb"}})
+	if err != nil {
+		t.Fatalf("Pack of invalid UTF-8 under AllowInvalidUTF8: %v", err)
+	}
+	back, err := raw.Unpack(key)
+	if err != nil || len(back) != 1 || back[0] != (tuple.Desc{V: "a\xffb"}) {
+		t.Fatalf("Unpack = %#v, %v", back, err)
+	}
+	var s string
+	if err := raw.Scan(key, tuple.Desc{V: &s}); err != nil || s != "a\xffb" {
+		t.Errorf("Scan = %q, %v", s, err)
+	}
+	if _, err := descCodec.Unpack(key); !errors.Is(err, tuple.ErrInvalidUTF8) {
+		t.Errorf("strict Unpack = %v, want ErrInvalidUTF8", err)
+	}
+}
+
+// TestDescScanOffsets: Scan places a fault inside a descending element
+// where Unpack does, past the FF 00 that stands for each 00 before it.
+func TestDescScanOffsets(t *testing.T) {
+	// The wrapped element: a nested tuple holding a null (00 FF) and then
+	// a string with no terminator, whose fault is at asc[3].
+	asc := []byte{0x05, 0x00, 0xff, 0x02, 0x61}
+	key := tuplewire.AppendDesc(nil, tuple.DefaultDescCode, asc)
+	_, uerr := descCodec.Unpack(key)
+	var ude, sde *tuple.DecodeError
+	if !errors.As(uerr, &ude) {
+		t.Fatalf("Unpack: %v", uerr)
+	}
+	var v any
+	serr := descCodec.Scan(key, tuple.Desc{V: &v})
+	if !errors.As(serr, &sde) || sde.Offset != ude.Offset || ude.Offset != 5 {
+		t.Errorf("Scan offset %v, Unpack offset %d (%v)", serr, ude.Offset, uerr)
 	}
 }

@@ -2,6 +2,10 @@
 // byte as the official bindings do, in pure Go: no cgo and no FoundationDB
 // client are needed.
 //
+// Place in the import DAG: above tuplewire, tuple/internal/wirecore, types
+// and fdb. It must not import tupledecimal, subspace, nested, vectors,
+// compat or cmd/fdbtuple, which import it (.ci/dag.sh checks every edge).
+//
 // A tuple is an ordered list of values. Its packed form is a byte string
 // whose unsigned lexicographic order equals the tuple order, so a sorted
 // key-value store (FoundationDB, bbolt, Pebble, Badger, ...) can answer
@@ -23,8 +27,9 @@
 //
 // Beyond that API: error-returning encoders (Codec.Pack, AppendBinary), the
 // options of a Codec (lenient decoding, strings that are not UTF-8, user
-// type codes), Compare, the exact text form (Text and Parse), Describe, and
-// an allocation-free layer of Append, Consume and Next functions.
+// type codes), Compare, the exact text form (Text and Parse), Describe and
+// typed keys. The allocation-free layer of Append, Consume and Next
+// functions is package tuplewire.
 //
 // The format is specified in design/tuple.md of apple/foundationdb:
 // https://github.com/apple/foundationdb/blob/main/design/tuple.md
@@ -112,7 +117,8 @@
 //
 // # Aliasing
 //
-// Unpack, UnmarshalBinary and every Consume function return values that
+// Unpack, UnmarshalBinary and every Consume function (here and in
+// tuplewire) return values that
 // share no memory with their input: a key from a store's cursor, valid only
 // until the cursor moves, can be decoded and kept. The Append functions
 // never retain dst or change dst[:len(dst)], as encoding.BinaryAppender
@@ -132,17 +138,23 @@
 // Unmarshal keep a plan per type. The package property_test/order checks
 // that such keys sort as their Go values do.
 //
-// # Low-level layer
+// # Layers
 //
-// Code that must not allocate uses the element functions instead of Tuple:
-// AppendInt, AppendString, AppendUUID and the other Append functions write
-// one element each into a caller's buffer (BeginNested, AppendNestedNull and
-// EndNested build nested tuples); Next reports the code and length of the
-// next element without decoding it; ConsumeInt, ConsumeStringAppend and the
-// other Consume functions decode one element and report its length.
-// Elements and NestedElements range over a key's elements (and a nested
-// tuple's) as subslices of it, for loops that read better as loops; they
-// cost one more read of each element than a loop of Consume calls.
+// Package tuple is the layer users touch; the wire format one element at a
+// time is package tuplewire beneath it (AppendInt, ConsumeStringAppend,
+// Next, Elements and the rest, with no reflection and no boxed values), in
+// the way protowire sits beneath protobuf-go. Code that must not allocate,
+// and generated codecs, use tuplewire directly; DecodeError and the
+// decoding sentinels are tuplewire's, re-exported here, so errors.Is and
+// errors.As work with either package's names.
+//
+// The typed keys (Scan, AppendElems, Plan) stay in this package rather than
+// in one of their own: Pack, Compare, the text form and JSON turn the same
+// Go values into the same elements as they do, the extensions of a Codec
+// apply to both, and a Plan's constants and Schema are written in the text
+// form. Apart, the two would share most of their unexported code through
+// exported names. (json v2 keeps its reflective layer with its API for the
+// same reason, over jsontext.)
 //
 // # Speed
 //

@@ -72,6 +72,9 @@ var (
 	ErrNoPrefixEnd = fdb.ErrNoStrinc
 	// ErrSyntax: text that Parse or ParsePrintable cannot read.
 	ErrSyntax = errors.New("tuple: syntax error")
+	// ErrInvalidCodec: a Codec whose extensions use codes outside
+	// 0x40–0x4F or share a code (see Codec.Check).
+	ErrInvalidCodec = errors.New("tuple: invalid codec")
 )
 
 // DecodeError reports bytes that are not a valid packed tuple: where
@@ -94,6 +97,8 @@ type EncodeError struct {
 	Field string
 	// Err is the sentinel that classifies the fault.
 	Err error
+	// Detail says more, for humans; it may be empty.
+	Detail string
 }
 
 // encodeError is the *EncodeError of value v.
@@ -109,13 +114,19 @@ func (e *EncodeError) Error() string {
 	if errors.Is(e.Err, ErrUnsupportedType) {
 		fmt.Fprintf(&b, " %v", e.Type)
 	}
-	b.WriteString(" (element ")
-	wirecore.WritePath(&b, e.Path)
-	if e.Field != "" {
-		b.WriteString(", field ")
-		b.WriteString(e.Field)
+	if e.Path != nil || e.Field != "" { // nil: about the call, not an element
+		b.WriteString(" (element ")
+		wirecore.WritePath(&b, e.Path)
+		if e.Field != "" {
+			b.WriteString(", field ")
+			b.WriteString(e.Field)
+		}
+		b.WriteString(")")
 	}
-	b.WriteString(")")
+	if e.Detail != "" {
+		b.WriteString(": ")
+		b.WriteString(e.Detail)
+	}
 	return b.String()
 }
 
@@ -137,22 +148,22 @@ func (t *trail) add(i int) { *t = append(*t, i) }
 func (t trail) path(inner []int) []int { return wirecore.TopDown(t, inner) }
 
 // place records the path of an *EncodeError or a *DecodeError from a walk
-// on the error.
+// on a copy of the error: the error may be an extension's, which is not
+// this package's to change. An error of another type (which the walks
+// wrap before it gets here) passes unchanged.
 func (t trail) place(err error) error {
-	if err == nil || len(t) == 0 {
-		return err // without placeOn's variable, which escapes
+	if len(t) == 0 {
+		return err
 	}
-	return t.placeOn(err)
-}
-
-func (t trail) placeOn(err error) error {
-	var ee *EncodeError
-	var de *DecodeError
-	switch {
-	case errors.As(err, &ee):
-		ee.Path = t.path(ee.Path)
-	case errors.As(err, &de):
-		de.Path = t.path(de.Path)
+	switch e := err.(type) {
+	case *EncodeError:
+		c := *e
+		c.Path = t.path(e.Path)
+		return &c
+	case *DecodeError:
+		c := *e
+		c.Path = t.path(e.Path)
+		return &c
 	}
 	return err
 }

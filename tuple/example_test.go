@@ -8,8 +8,6 @@ import (
 	"slices"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
-	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
-	"github.com/fdbtuple/fdbtuple/types"
 )
 
 func ExampleTuple_Pack() {
@@ -89,42 +87,6 @@ func ExampleCodec() {
 	// ("abc",) <nil>
 }
 
-func ExampleAppendInt() {
-	// Build ("user", 1234) in a reused buffer without allocating.
-	buf := make([]byte, 0, 64)
-	buf = tuplewire.AppendString(buf, "user")
-	buf = tuplewire.AppendInt(buf, 1234)
-	fmt.Printf("% x\n", buf)
-	// Output: 02 75 73 65 72 00 16 04 d2
-}
-
-func ExampleNext() {
-	key := tuple.Tuple{"user", 1234, []byte{0}}.Pack()
-	for len(key) > 0 {
-		code, n, err := tuplewire.Next(key)
-		if err != nil {
-			panic(err)
-		}
-		fmt.Printf("%-12v % x\n", code, key[:n])
-		key = key[n:]
-	}
-	// Output:
-	// string       02 75 73 65 72 00
-	// int +2 bytes 16 04 d2
-	// bytes        01 00 ff 00
-}
-
-func ExampleConsumeInt() {
-	key := tuple.Tuple{1234, "rest"}.Pack()
-	v, n, err := tuplewire.ConsumeInt(key)
-	fmt.Println(v, n, err)
-	s, _, err := tuplewire.ConsumeString(key[n:])
-	fmt.Println(s, err)
-	// Output:
-	// 1234 3 <nil>
-	// rest <nil>
-}
-
 func ExampleParse() {
 	t, err := tuple.Parse(`("user", b"\x00\xff", 42, nil, 1.5, float32(1.5), ("nested",))`)
 	if err != nil {
@@ -169,31 +131,6 @@ func ExampleDesc() {
 	// ("events", desc(300))
 	// ("events", desc(200))
 	// ("events", desc(100))
-}
-
-func ExampleElements() {
-	key := tuple.Tuple{"user", 1234, tuple.Tuple{"tag", nil}}.Pack()
-	for elem, err := range tuplewire.Elements(key) {
-		if err != nil {
-			panic(err)
-		}
-		code, _, err := tuplewire.Next(elem)
-		if err != nil {
-			panic(err)
-		}
-		if code == types.CodeNested {
-			for inner := range tuplewire.NestedElements(elem) {
-				fmt.Printf("  nested % x\n", inner)
-			}
-			continue
-		}
-		fmt.Printf("% x\n", elem)
-	}
-	// Output:
-	// 02 75 73 65 72 00
-	// 16 04 d2
-	//   nested 02 74 61 67 00
-	//   nested 00 ff
 }
 
 func ExampleAppendElementText() {

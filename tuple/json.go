@@ -2,7 +2,7 @@ package tuple
 
 import (
 	"encoding/json"
-	"fmt"
+	"reflect"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 )
@@ -42,7 +42,7 @@ func officialShape(t []any, depth int) ([]any, error) {
 		return nil, nil
 	}
 	if depth > wirecore.MaxDepth {
-		return nil, fmt.Errorf("tuple: MarshalJSON: %w", ErrTooDeep)
+		return nil, &EncodeError{Type: reflect.TypeOf(t), Err: ErrTooDeep, Detail: "MarshalJSON"}
 	}
 	out := make([]any, len(t))
 	for i, v := range t {

@@ -23,7 +23,11 @@ func ConsumeTuple(b []byte) (v Tuple, n int, err error) {
 }
 
 // AppendNestedElement appends v as an element of a nested tuple that the
-// caller opened with BeginNested (and closes with EndNested): a nil is
+// caller opened with tuplewire.BeginNested (and closes with
+// tuplewire.EndNested): AppendElems for the inside of a nested tuple, for
+// keys built element by element with tuplewire (package nested's paths
+// are). It is here, not in tuplewire, because v is any Go value Pack
+// accepts, which takes the reflective encoder. A nil is
 // written 00 FF, and v's own nested tuples count from depth 1 toward
 // tuplewire.MaxDepth, as the decoder counts them. It allocates nothing when cap(dst)
 // has room for the common element types. An error's path starts inside v.

@@ -189,18 +189,18 @@ func (p *parser) number() (any, error) {
 		return nil, p.failWith(ErrTooLarge, "integer %q needs more than 255 bytes", lit)
 	}
 	p.pos = end
-	return NormalizeInt(b), nil
+	return normalizeInt(b), nil
 }
 
 // maxIntDigits is the number of decimal digits of 2^2040, the magnitude
 // past the largest integer the tuple layer encodes (255 bytes).
 const maxIntDigits = 615
 
-// NormalizeInt returns b as the Go type Unpack gives the same value:
+// normalizeInt returns b as the Go type Unpack gives the same value:
 // int64 when it fits, uint64 from 2^63 to 2^64-1, and b itself beyond.
 // Tuples built with it compare identical, Go types included, to decoded
 // ones.
-func NormalizeInt(b *big.Int) any {
+func normalizeInt(b *big.Int) any {
 	switch {
 	case b.IsInt64():
 		return b.Int64()

@@ -38,7 +38,7 @@ func (p *Plan[T]) Marshal(v *T) ([]byte, error) {
 // *v on those fields starts with.
 func (p *Plan[T]) AppendPrefix(dst []byte, v *T, fields int) ([]byte, error) {
 	if fields < 0 || fields > len(p.layout.fields) {
-		return dst, fmt.Errorf("tuple: a prefix of %d fields of %v, which has %d", fields, p.layout.typ, len(p.layout.fields))
+		return dst, &EncodeError{Type: p.layout.typ, Err: ErrTooManyElements, Detail: fmt.Sprintf("a prefix of %d fields of %v, which has %d", fields, p.layout.typ, len(p.layout.fields))}
 	}
 	if p.generated != nil && fields == len(p.layout.fields) {
 		return p.generated.append(dst, v)

@@ -82,9 +82,7 @@ func (s *scanner) hook(pos int, h Hook) (int, error) {
 // shifted places an error about in[pos:] in the key.
 func (s *scanner) shifted(err error, pos int) error {
 	if de, ok := err.(*DecodeError); ok {
-		placed := *de
-		placed.Offset += pos
-		return &placed
+		return de.Rebase(pos)
 	}
 	return &DecodeError{Offset: pos, Code: types.Code(s.in[pos]), Err: err, Detail: err.Error()}
 }
@@ -128,7 +126,10 @@ func (s *scanner) descended(pos int, dst any, decode func(inner *scanner) (int, 
 	end, err := decode(&inner)
 	switch {
 	case err != nil:
-		return 0, s.shifted(err, pos+1) // an offset inside the wrapped element
+		if de, ok := err.(*DecodeError); ok { // an offset into asc: place it in the key
+			return 0, de.Rebase(pos + tuplewire.DescOffset(asc, de.Offset) - de.Offset)
+		}
+		return 0, s.shifted(err, pos+1)
 	case end != len(asc):
 		return 0, s.fail(pos, ErrInvalidCode, "descending element holds more than one element")
 	}

@@ -253,14 +253,6 @@ func TestParseElement(t *testing.T) {
 	}
 }
 
-func ExampleNormalizeInt() {
-	for _, s := range []string{"-5", "18446744073709551615", "18446744073709551616"} {
-		b, _ := new(big.Int).SetString(s, 10)
-		fmt.Printf("%T ", tuple.NormalizeInt(b))
-	}
-	// Output: int64 uint64 *big.Int
-}
-
 // TestParseOfficialDisplay reads what the official Go binding's String
 // prints (the cases of its own TestTupleString among them), and checks that
 // this package's String prints exactly that.

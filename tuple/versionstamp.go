@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"reflect"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 )
@@ -60,7 +61,7 @@ func (t Tuple) AppendWithVersionstamp(dst []byte, size OffsetSize) ([]byte, erro
 
 func (t Tuple) appendWithVersionstamp(dst []byte, size OffsetSize, rawUTF8 bool) ([]byte, error) {
 	if size != Offset2 && size != Offset4 {
-		return dst, fmt.Errorf("%w: %d bytes (Offset2 or Offset4)", ErrOffsetSize, int(size))
+		return dst, &EncodeError{Type: reflect.TypeOf(size), Err: ErrOffsetSize, Detail: fmt.Sprintf("%d bytes (Offset2 or Offset4)", int(size))}
 	}
 	e := encoder{allowIncomplete: true, rawUTF8: rawUTF8}
 	out, err := e.appendTuple(dst, t, false, 0)
@@ -68,20 +69,26 @@ func (t Tuple) appendWithVersionstamp(dst []byte, size OffsetSize, rawUTF8 bool)
 	case err != nil:
 		return dst, e.placed(err)
 	case e.stamps == 0:
-		return dst, ErrNoIncompleteVersionstamp
+		return dst, tupleError(t, ErrNoIncompleteVersionstamp)
 	case e.stamps > 1:
-		return dst, ErrMultipleIncompleteVersionstamps
+		return dst, tupleError(t, ErrMultipleIncompleteVersionstamps)
 	}
 	if size == Offset2 {
 		if e.stampPos > math.MaxUint16 {
-			return dst, ErrVersionstampPosition
+			return dst, tupleError(t, ErrVersionstampPosition)
 		}
 		return binary.LittleEndian.AppendUint16(out, uint16(e.stampPos)), nil
 	}
 	if e.stampPos > math.MaxUint32 {
-		return dst, ErrVersionstampPosition
+		return dst, tupleError(t, ErrVersionstampPosition)
 	}
 	return binary.LittleEndian.AppendUint32(out, uint32(e.stampPos)), nil
+}
+
+// tupleError is the *EncodeError of a fault of tuple t as a whole, which
+// no element path points into.
+func tupleError(t Tuple, err error) *EncodeError {
+	return &EncodeError{Type: reflect.TypeOf(t), Err: err}
 }
 
 // HasIncompleteVersionstamp reports whether t holds an incomplete

@@ -4,6 +4,9 @@
 // need to name a code, a kind or a versionstamp can do so without importing
 // the codec in package tuple.
 //
+// Place in the import DAG: a leaf. It imports nothing of this module, and
+// every other package may import it.
+//
 // # Type codes
 //
 // A [Code] is the literal first byte of an encoded element. The FoundationDB

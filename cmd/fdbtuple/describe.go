@@ -133,9 +133,7 @@ func wholeElements(key []byte, pos int, codec tuple.Codec) (end int, fault strin
 			}
 			var de *tuple.DecodeError
 			if errors.As(err, &de) {
-				shifted := *de
-				shifted.Offset += pos // into the key, not the element
-				err = &shifted
+				err = de.Rebase(pos) // into the key, not the element
 			}
 			return pos, err.Error()
 		}

@@ -1,6 +1,9 @@
 // Command fdbtuple packs, unpacks and inspects FoundationDB tuple-layer
 // keys.
 //
+// Place in the import DAG: the top. It may import every package of this
+// module, and no package imports it.
+//
 //	fdbtuple pack '("user", 42)'              print the key, in hex
 //	fdbtuple unpack '\x02user\x00\x15*'       print the tuple a key holds
 //	fdbtuple describe 027573657200152a        annotate a key element by element

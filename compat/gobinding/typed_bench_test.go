@@ -6,6 +6,7 @@ import (
 	official "github.com/fdbtuple/fdbtuple/compat/gobinding/official/tuple"
 	"github.com/fdbtuple/fdbtuple/internal/workload"
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/google/uuid"
 )
 

@@ -1,6 +1,9 @@
 // Package workload holds the tuples the benchmarks run on, so that this
 // module's benchmarks and those of the official binding (in the
 // compat/gobinding module) measure the same keys.
+//
+// Place in the import DAG: above tuple. It must not import nested, vectors,
+// compat or cmd/fdbtuple.
 package workload
 
 import (

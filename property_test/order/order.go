@@ -8,6 +8,9 @@
 //			order.WithDecode(decodeEvent))
 //	}
 //
+// Place in the import DAG: above tuple, for tests only. It must not import
+// nested, compat or cmd/fdbtuple.
+//
 // For each set of drawn values it checks that compare is a consistent
 // order (reflexive, antisymmetric, transitive), that the byte order of
 // the keys is compare's order, equal included (two different values with

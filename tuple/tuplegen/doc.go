@@ -30,6 +30,11 @@
 // no build of the package itself, and a stale generated file is left out
 // of the type check.
 //
+// Place in the import DAG: tuplegen imports the wire package (it encodes
+// constants at generation time) and the standard library, never package
+// tuple or reflect at run time; the code it writes imports tuplewire and,
+// for its error types, tuple.
+//
 // The generator follows the field rules of tuple.Plan (tags, embedded and
 // nested structs, pointers, constants, desc, bytes). What it does not
 // write, it refuses with the field and the reason: ext= fields (their

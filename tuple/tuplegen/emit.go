@@ -137,6 +137,19 @@ func tupleKeyEncodeErr(v any, sentinel error, field string) error {
 	return &tuple.EncodeError{Type: reflect.TypeOf(v), Err: sentinel, Field: field}
 }
 `, descCode)
+	if e.uses["desc"] {
+		e.printf(`
+// tupleKeyDescErr places an error about asc, the element a descending
+// element at key[at] wraps, in the key, and names the field.
+func tupleKeyDescErr(err error, asc []byte, at int, field string) error {
+	de, ok := err.(*tuple.DecodeError)
+	if !ok {
+		return err
+	}
+	return tupleKeyErr(err, at+tuplewire.DescOffset(asc, de.Offset)-de.Offset, field)
+}
+`)
+	}
 	if e.uses["strings"] {
 		e.printf(`
 // tupleKeyAppendBytesString appends s as a byte string (01).

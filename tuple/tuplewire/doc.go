@@ -56,6 +56,5 @@
 // Offsets count from the b a function was given; DecodeError.Rebase moves
 // them into a larger input.
 //
-// The format is specified in design/tuple.md of apple/foundationdb; the
-// module's README lists where each rule is written.
+// The format is specified in design/tuple.md of apple/foundationdb.
 package tuplewire

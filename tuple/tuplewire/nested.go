@@ -13,7 +13,14 @@ import (
 // one more. It bounds the recursion on hostile input, so that a key of a
 // million 05 bytes is an ErrTooDeep error rather than a stack overflow.
 // Real key schemas nest a handful of levels.
-const MaxDepth = wirecore.MaxDepth
+const MaxDepth = 100
+
+// The engine's limit is this one: each line fails to compile if one is
+// larger than the other.
+var (
+	_ [MaxDepth - wirecore.MaxDepth]struct{}
+	_ [wirecore.MaxDepth - MaxDepth]struct{}
+)
 
 // BeginNested appends the start of a nested tuple (05). Append its
 // elements with the Append functions, writing nulls with AppendNestedNull,

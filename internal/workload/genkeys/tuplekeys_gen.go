@@ -147,7 +147,7 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	}
 	end23, err := tupleKeyDescsDesc19(asc21, &v.A)
 	if err != nil {
-		return 0, tupleKeyErr(err, pos+1, "A (string)")
+		return 0, tupleKeyDescErr(err, asc21, pos, "A (string)")
 	}
 	if end23 != len(asc21) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "A (string)", "descending element holds more than one element")
@@ -170,7 +170,7 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	}
 	end30, err := tupleKeyDescsDesc26(asc28, &v.B)
 	if err != nil {
-		return 0, tupleKeyErr(err, pos+1, "B (int64)")
+		return 0, tupleKeyDescErr(err, asc28, pos, "B (int64)")
 	}
 	if end30 != len(asc28) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "B (int64)", "descending element holds more than one element")
@@ -193,7 +193,7 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	}
 	end37, err := tupleKeyDescsDesc33(asc35, &v.C)
 	if err != nil {
-		return 0, tupleKeyErr(err, pos+1, "C ([]uint8)")
+		return 0, tupleKeyDescErr(err, asc35, pos, "C ([]uint8)")
 	}
 	if end37 != len(asc35) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "C ([]uint8)", "descending element holds more than one element")
@@ -216,7 +216,7 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	}
 	end44, err := tupleKeyDescsDesc40(asc42, &v.D)
 	if err != nil {
-		return 0, tupleKeyErr(err, pos+1, "D (genkeys.Inner)")
+		return 0, tupleKeyDescErr(err, asc42, pos, "D (genkeys.Inner)")
 	}
 	if end44 != len(asc42) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "D (genkeys.Inner)", "descending element holds more than one element")
@@ -259,7 +259,7 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	}
 	end63, err := tupleKeyDescsDesc59(asc61, &v.F)
 	if err != nil {
-		return 0, tupleKeyErr(err, pos+1, "F (float64)")
+		return 0, tupleKeyDescErr(err, asc61, pos, "F (float64)")
 	}
 	if end63 != len(asc61) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "F (float64)", "descending element holds more than one element")
@@ -282,7 +282,7 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	}
 	end70, err := tupleKeyDescsDesc66(asc68, &v.G)
 	if err != nil {
-		return 0, tupleKeyErr(err, pos+1, "G (uuid.UUID)")
+		return 0, tupleKeyDescErr(err, asc68, pos, "G (uuid.UUID)")
 	}
 	if end70 != len(asc68) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "G (uuid.UUID)", "descending element holds more than one element")
@@ -305,7 +305,7 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	}
 	end77, err := tupleKeyDescsDesc73(asc75, &v.H)
 	if err != nil {
-		return 0, tupleKeyErr(err, pos+1, "H (genkeys.Name)")
+		return 0, tupleKeyDescErr(err, asc75, pos, "H (genkeys.Name)")
 	}
 	if end77 != len(asc75) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "H (genkeys.Name)", "descending element holds more than one element")
@@ -328,7 +328,7 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	}
 	end84, err := tupleKeyDescsDesc80(asc82, &v.I)
 	if err != nil {
-		return 0, tupleKeyErr(err, pos+1, "I (uint8)")
+		return 0, tupleKeyDescErr(err, asc82, pos, "I (uint8)")
 	}
 	if end84 != len(asc82) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "I (uint8)", "descending element holds more than one element")
@@ -1531,6 +1531,16 @@ func tupleKeyKind(in []byte, at int, desc bool, field string) error {
 // tupleKeyEncodeErr is the error of a value that cannot be encoded.
 func tupleKeyEncodeErr(v any, sentinel error, field string) error {
 	return &tuple.EncodeError{Type: reflect.TypeOf(v), Err: sentinel, Field: field}
+}
+
+// tupleKeyDescErr places an error about asc, the element a descending
+// element at key[at] wraps, in the key, and names the field.
+func tupleKeyDescErr(err error, asc []byte, at int, field string) error {
+	de, ok := err.(*tuple.DecodeError)
+	if !ok {
+		return err
+	}
+	return tupleKeyErr(err, at+tuplewire.DescOffset(asc, de.Offset)-de.Offset, field)
 }
 
 // tupleKeyAppendBytesString appends s as a byte string (01).

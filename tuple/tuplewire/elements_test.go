@@ -1,4 +1,4 @@
-package tuple_test
+package tuplewire_test
 
 import (
 	"errors"

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The import DAG of the module, enforced: for each package, the packages of
+# this module it may depend on (directly or not, as `go list -deps` lists
+# them), and the standard packages it must not import. A package missing from the
+# table fails too, so that a new one is placed in the DAG when it is added.
+# The package docs say the same, each at its top.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mod=$(go list -m)
+
+# package: allowed dependencies of this module (the package itself aside)
+declare -A allowed=(
+  [types]=""
+  [fdb]=""
+  [tuple/internal/wirecore]="types"
+  [tuple/tuplewire]="types tuple/internal/wirecore"
+  [tuple]="types fdb tuple/internal/wirecore tuple/tuplewire"
+  [tuple/tuplegen]="types tuple/internal/wirecore tuple/tuplewire"
+  [tuple/tupledecimal]="types fdb tuple/internal/wirecore tuple/tuplewire tuple"
+  [subspace]="types fdb tuple/internal/wirecore tuple/tuplewire tuple"
+  [nested]="types fdb tuple/internal/wirecore tuple/tuplewire tuple"
+  [nested/timeline]="types fdb tuple/internal/wirecore tuple/tuplewire tuple nested"
+  [vectors]="types fdb tuple/internal/wirecore tuple/tuplewire tuple"
+  [internal/workload]="types fdb tuple/internal/wirecore tuple/tuplewire tuple"
+  [internal/workload/genkeys]="types fdb tuple/internal/wirecore tuple/tuplewire tuple internal/workload"
+  [internal/proctest]=""
+  [property_test]=""
+  [property_test/gen]="types fdb tuple/internal/wirecore tuple/tuplewire tuple nested"
+  [property_test/order]="types fdb tuple/internal/wirecore tuple/tuplewire tuple"
+  [compat]="types fdb tuple/internal/wirecore tuple/tuplewire tuple nested vectors property_test/gen"
+  [cmd/fdbtuple]="*"
+)
+# package: standard packages it must not import itself (fmt, which they
+# use for messages, brings reflect in underneath)
+declare -A forbidden_std=(
+  [tuple/internal/wirecore]="reflect"
+  [tuple/tuplewire]="reflect"
+)
+
+fail=0
+for pkg in $(go list ./...); do
+  rel=${pkg#"$mod"}; rel=${rel#/}
+  if [ -z "${allowed[$rel]+set}" ]; then
+    echo "dag: $rel is not in .ci/dag.sh: place it in the DAG"; fail=1; continue
+  fi
+  deps=$(go list -deps "$pkg")
+  if [ "${allowed[$rel]}" != "*" ]; then
+    for dep in $(grep "^$mod/" <<<"$deps" || true); do
+      d=${dep#"$mod/"}
+      [ "$d" = "$rel" ] && continue
+      case " ${allowed[$rel]} " in
+        *" $d "*) ;;
+        *) echo "dag: $rel must not import $d"; fail=1 ;;
+      esac
+    done
+  fi
+  imports=$(go list -f '{{join .Imports "\n"}}' "$pkg")
+  for std in ${forbidden_std[$rel]:-}; do
+    if grep -qx "$std" <<<"$imports"; then
+      echo "dag: $rel must not import $std"; fail=1
+    fi
+  done
+done
+[ "$fail" = 0 ] && echo "the import DAG holds"
+exit "$fail"
