@@ -6,35 +6,19 @@
 package genkeys
 
 import (
+	"github.com/fdbtuple/fdbtuple/internal/workload"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/google/uuid"
 )
 
 //go:generate go run github.com/fdbtuple/fdbtuple/cmd/fdbtuple gen -type W1,W1Const,Kinds,Descs
 
-// W1 is workload.W1Fields: the seed key as a struct of plain fields.
-type W1 struct {
-	Kind     string
-	User     uuid.UUID
-	PostKind string
-	Post     int64
-	CKind    string
-	At       int64
-	RKind    string
-	React    int64
-}
+// W1 is workload.W1Fields (the seed key as a struct of plain fields),
+// whose plan takes the reflective path: here it has generated methods.
+type W1 workload.W1Fields
 
 // W1Const is workload.W1Const: W1 with its strings as constants.
-type W1Const struct {
-	_     struct{} `tuple:"user,const"`
-	User  uuid.UUID
-	_     struct{} `tuple:"post,const"`
-	Post  int64
-	_     struct{} `tuple:"comment,const"`
-	At    int64
-	_     struct{} `tuple:"react,const"`
-	React int64
-}
+type W1Const workload.W1Const
 
 // Named types of every kind, which the generated code converts.
 type (

@@ -20,12 +20,13 @@ type Path struct {
 	Run func()
 }
 
-// Sinks keep the compiler from dropping what the paths compute.
-var (
-	sinkBytes []byte
-	sinkInt   int64
-	sinkErr   error
-)
+// Sink keeps the compiler from dropping what the paths compute; nothing
+// reads it.
+var Sink struct {
+	Bytes []byte
+	Int   int64
+	Err   error
+}
 
 // W1Paths returns the paths of issue #28's table on key, W1's key: the
 // strict reference decoder and encoder, the generated methods, Scan, and
@@ -49,58 +50,58 @@ func W1Paths(key []byte) ([]Path, error) {
 	return []Path{
 		{"reference-decode", "", func() {
 			var w W1
-			sinkErr = ReferenceDecodeW1(key, &w)
-			sinkInt += w.React
+			Sink.Err = ReferenceDecodeW1(key, &w)
+			Sink.Int += w.React
 		}},
 		{"reference-append", "", func() {
 			w := v
-			buf, sinkErr = ReferenceAppendW1(buf[:0], &w)
+			buf, Sink.Err = ReferenceAppendW1(buf[:0], &w)
 		}},
 		{"reference-marshal", "", func() {
 			w := v
-			sinkBytes, sinkErr = ReferenceAppendW1(make([]byte, 0, ReferenceSizeW1(&w)), &w)
+			Sink.Bytes, Sink.Err = ReferenceAppendW1(make([]byte, 0, ReferenceSizeW1(&w)), &w)
 		}},
 		{"generated-decode", "reference-decode", func() {
 			var w W1
-			_, sinkErr = w.UnmarshalTupleKey(key)
-			sinkInt += w.React
+			_, Sink.Err = w.UnmarshalTupleKey(key)
+			Sink.Int += w.React
 		}},
 		{"generated-append", "reference-append", func() {
 			w := v
-			buf, sinkErr = w.AppendTupleKey(buf[:0])
+			buf, Sink.Err = w.AppendTupleKey(buf[:0])
 		}},
 		{"generated-marshal", "reference-marshal", func() {
 			w := v
-			sinkBytes, sinkErr = w.MarshalTupleKey()
+			Sink.Bytes, Sink.Err = w.MarshalTupleKey()
 		}},
 		{"Scan", "reference-decode", func() {
 			var user, post, comment, react string
 			var id uuid.UUID
 			var postID, at, reaction int64
-			sinkErr = tuple.Scan(key, &user, &id, &post, &postID, &comment, &at, &react, &reaction)
-			sinkInt += reaction
+			Sink.Err = tuple.Scan(key, &user, &id, &post, &postID, &comment, &at, &react, &reaction)
+			Sink.Int += reaction
 		}},
 		{"Plan.Unmarshal", "reference-decode", func() {
 			var w workload.W1Fields
-			sinkErr = plan.Unmarshal(key, &w)
-			sinkInt += w.React
+			Sink.Err = plan.Unmarshal(key, &w)
+			Sink.Int += w.React
 		}},
 		{"Plan.Append", "reference-append", func() {
 			w := fields
-			buf, sinkErr = plan.Append(buf[:0], &w)
+			buf, Sink.Err = plan.Append(buf[:0], &w)
 		}},
 		{"Plan.Marshal", "reference-marshal", func() {
 			w := fields
-			sinkBytes, sinkErr = plan.Marshal(&w)
+			Sink.Bytes, Sink.Err = plan.Marshal(&w)
 		}},
 		{"Plan.Unmarshal-generated", "reference-decode", func() {
 			var w W1
-			sinkErr = genPlan.Unmarshal(key, &w)
-			sinkInt += w.React
+			Sink.Err = genPlan.Unmarshal(key, &w)
+			Sink.Int += w.React
 		}},
 		{"Plan.Append-generated", "reference-append", func() {
 			w := v
-			buf, sinkErr = genPlan.Append(buf[:0], &w)
+			buf, Sink.Err = genPlan.Append(buf[:0], &w)
 		}},
 	}, nil
 }
