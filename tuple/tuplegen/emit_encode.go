@@ -1,8 +1,10 @@
 package tuplegen
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // appendMethod writes AppendTupleKey of the current type.
@@ -13,13 +15,18 @@ func (e *emitter) appendMethod() {
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
 func (v *%[1]s) AppendTupleKey(dst []byte) ([]byte, error) {
-	start := len(dst)
-	_ = start
 `, t.name)
+	outer := e.w
+	e.w = new(bytes.Buffer)
 	for i := range t.fields {
 		e.encodeField(&t.fields[i], "v", "dst", false)
 	}
-	e.printf("return dst, nil\n}\n")
+	body := e.w.String()
+	e.w = outer
+	if strings.Contains(body, "dst[:start]") { // an error path returns dst as it came
+		e.printf("start := len(dst)\n")
+	}
+	e.printf("%sreturn dst, nil\n}\n", body)
 	e.printf(`
 // MarshalTupleKey returns the key of *v in a new slice of its exact
 // length: one allocation for keys of up to 256 bytes.

@@ -17,7 +17,6 @@ import (
 // plan's error.
 func (v *Descs) AppendTupleKey(dst []byte) ([]byte, error) {
 	start := len(dst)
-	_ = start
 	// Kind (string)
 	if !utf8.ValidString(v.Kind) {
 		return dst[:start], tupleKeyEncodeErr(v.Kind, tuple.ErrInvalidUTF8, "Kind (string)")
@@ -344,7 +343,6 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 // plan's error.
 func (v *Kinds) AppendTupleKey(dst []byte) ([]byte, error) {
 	start := len(dst)
-	_ = start
 	// Tenant (string)
 	if !utf8.ValidString(v.Base.Tenant) {
 		return dst[:start], tupleKeyEncodeErr(v.Base.Tenant, tuple.ErrInvalidUTF8, "Tenant (string)")
@@ -1047,7 +1045,6 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 // plan's error.
 func (v *W1) AppendTupleKey(dst []byte) ([]byte, error) {
 	start := len(dst)
-	_ = start
 	// Kind (string)
 	if !utf8.ValidString(v.Kind) {
 		return dst[:start], tupleKeyEncodeErr(v.Kind, tuple.ErrInvalidUTF8, "Kind (string)")
@@ -1194,8 +1191,6 @@ func (v *W1) UnmarshalTupleKey(key []byte) (int, error) {
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
 func (v *W1Const) AppendTupleKey(dst []byte) ([]byte, error) {
-	start := len(dst)
-	_ = start
 	// (struct {})
 	dst = append(dst, "\x02user\x00"...)
 	// User (uuid.UUID)
