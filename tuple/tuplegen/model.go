@@ -88,6 +88,11 @@ func (c *compiler) addFields(out *[]field, st *types.Struct, sel string, depth i
 			}
 			continue
 		}
+		if p, ok := types.Unalias(sf.Type()).(*types.Pointer); ok && sf.Embedded() && !hasTag {
+			if _, ok := p.Elem().Underlying().(*types.Struct); ok {
+				return fmt.Errorf("embedded field %s (%s): an embedded pointer to a struct is not written: what tuple.Plan makes of it changes with issue #27 (a nullable nested tuple before, inlined fields after); embed the struct itself, or name the field", sf.Name(), reflectText(sf.Type()))
+			}
+		}
 		if !sf.Exported() && !isConst {
 			continue
 		}

@@ -56,3 +56,10 @@ type UintConst struct {
 type NotStruct int
 
 type Generic[T any] struct{ V T }
+
+type Part struct{ A int64 }
+
+type EmbeddedPointer struct {
+	*Part
+	B int64
+}
