@@ -73,6 +73,17 @@ func emitFile(pkgName string, imports map[string]string, keys []keyType) ([]byte
 			all[std] = std
 		}
 	}
+	byName := map[string]string{}
+	for path, name := range all {
+		byName[name] = path
+	}
+	for _, path := range slices.Sorted(maps.Keys(imports)) {
+		name := imports[path]
+		if other, taken := byName[name]; taken && other != path {
+			return nil, fmt.Errorf("tuplegen: field types from %s and %s, two packages named %s, which one file cannot import both by that name; use a type of another package", other, path, name)
+		}
+		byName[name] = path
+	}
 	maps.Copy(all, imports)
 	for _, path := range slices.Sorted(maps.Keys(all)) {
 		fmt.Fprintf(&out, "\t%q\n", path)

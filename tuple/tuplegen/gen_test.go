@@ -61,6 +61,7 @@ func TestGenerateRefuses(t *testing.T) {
 		{"NotStruct", "type NotStruct: a key type is a struct type"},
 		{"Generic", "type Generic: a key type is a defined, non-generic struct type"},
 		{"Missing", "package keys has no type Missing"},
+		{"SameName", "field types from github.com/fdbtuple/fdbtuple/types and go/types, two packages named types"},
 		{"EmbeddedPointer", "embedded field Part (*keys.Part): an embedded pointer to a struct is not written"},
 	} {
 		_, err := tuplegen.Generate(testPkg, []string{tc.typ})

@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"time"
 
+	gotypes "go/types"
+
 	"github.com/fdbtuple/fdbtuple/tuple"
 )
 
@@ -63,3 +65,5 @@ type EmbeddedPointer struct {
 	*Part
 	B int64
 }
+
+type SameName struct{ K gotypes.BasicKind }
