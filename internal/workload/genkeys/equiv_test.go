@@ -19,6 +19,7 @@ type (
 	w1ConstReflect genkeys.W1Const
 	kindsReflect   genkeys.Kinds
 	descsReflect   genkeys.Descs
+	mixedReflect   genkeys.Mixed
 )
 
 // pair compares the generated methods of G with the reflective plan of
@@ -153,6 +154,7 @@ func pairs(t testing.TB) []pair {
 		newTwin[genkeys.W1Const](t, "W1Const", func(v *genkeys.W1Const) *w1ConstReflect { return (*w1ConstReflect)(v) }),
 		newTwin[genkeys.Kinds](t, "Kinds", func(v *genkeys.Kinds) *kindsReflect { return (*kindsReflect)(v) }),
 		newTwin[genkeys.Descs](t, "Descs", func(v *genkeys.Descs) *descsReflect { return (*descsReflect)(v) }),
+		newTwin[genkeys.Mixed](t, "Mixed", func(v *genkeys.Mixed) *mixedReflect { return (*mixedReflect)(v) }),
 	}
 }
 

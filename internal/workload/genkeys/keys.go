@@ -11,7 +11,7 @@ import (
 	"github.com/google/uuid"
 )
 
-//go:generate go run github.com/fdbtuple/fdbtuple/cmd/fdbtuple gen -type W1,W1Const,Kinds,Descs
+//go:generate go run github.com/fdbtuple/fdbtuple/cmd/fdbtuple gen -type W1,W1Const,Kinds,Descs,Mixed
 
 // W1 is workload.W1Fields (the seed key as a struct of plain fields),
 // whose plan takes the reflective path: here it has generated methods.
@@ -101,4 +101,24 @@ type Descs struct {
 	G    uuid.UUID `tuple:",desc"`
 	H    Name      `tuple:",desc,bytes"`
 	I    uint8     `tuple:",desc"`
+}
+
+// Tagged is a nested tuple with constants, a byte string, a descending
+// field and a nullable string of its own.
+type Tagged struct {
+	_    struct{} `tuple:"tag,const"`
+	Name string   `tuple:"n,bytes"`
+	_    int16    `tuple:"300,const"`
+	Rank int32    `tuple:",desc"`
+	Note *string
+}
+
+// Mixed nests Tagged directly, behind a pointer and inside a descending
+// field, so that every framing and null of nested tuples is met.
+type Mixed struct {
+	ID   uint64
+	T    Tagged
+	PT   *Tagged
+	DT   Deep `tuple:",desc"`
+	Tail Name
 }

@@ -1040,6 +1040,370 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	return pos, nil
 }
 
+// AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Mixed]
+// writes with tuple.Codec{}. On error it returns dst unchanged and the
+// plan's error.
+func (v *Mixed) AppendTupleKey(dst []byte) ([]byte, error) {
+	start := len(dst)
+	// ID (uint64)
+	dst = tuplewire.AppendUint(dst, v.ID)
+	// T (genkeys.Tagged)
+	dst = tuplewire.BeginNested(dst)
+	// (struct {})
+	dst = append(dst, "\x02tag\x00"...)
+	// n (string)
+	dst = tupleKeyAppendBytesString(dst, v.T.Name)
+	// (int16)
+	dst = append(dst, "\x16\x01,"...)
+	// Rank (int32)
+	var ascBuf166 [64]byte
+	asc167 := ascBuf166[:0]
+	asc167 = tuplewire.AppendInt(asc167, int64(v.T.Rank))
+	dst = tuplewire.AppendDesc(dst, 0x4f, asc167)
+	// Note (*string)
+	if v.T.Note == nil {
+		dst = tuplewire.AppendNestedNull(dst)
+	} else {
+		if !utf8.ValidString((*v.T.Note)) {
+			return dst[:start], tupleKeyEncodeErr(v.T.Note, tuple.ErrInvalidUTF8, "Note (*string)")
+		}
+		dst = tuplewire.AppendString(dst, (*v.T.Note))
+	}
+	dst = tuplewire.EndNested(dst)
+	// PT (*genkeys.Tagged)
+	if v.PT == nil {
+		dst = append(dst, 0x00)
+	} else {
+		dst = tuplewire.BeginNested(dst)
+		// (struct {})
+		dst = append(dst, "\x02tag\x00"...)
+		// n (string)
+		dst = tupleKeyAppendBytesString(dst, (*v.PT).Name)
+		// (int16)
+		dst = append(dst, "\x16\x01,"...)
+		// Rank (int32)
+		var ascBuf168 [64]byte
+		asc169 := ascBuf168[:0]
+		asc169 = tuplewire.AppendInt(asc169, int64((*v.PT).Rank))
+		dst = tuplewire.AppendDesc(dst, 0x4f, asc169)
+		// Note (*string)
+		if (*v.PT).Note == nil {
+			dst = tuplewire.AppendNestedNull(dst)
+		} else {
+			if !utf8.ValidString((*(*v.PT).Note)) {
+				return dst[:start], tupleKeyEncodeErr((*v.PT).Note, tuple.ErrInvalidUTF8, "Note (*string)")
+			}
+			dst = tuplewire.AppendString(dst, (*(*v.PT).Note))
+		}
+		dst = tuplewire.EndNested(dst)
+	}
+	// DT (genkeys.Deep)
+	var ascBuf170 [64]byte
+	asc171 := ascBuf170[:0]
+	asc171 = tuplewire.BeginNested(asc171)
+	// X (int8)
+	asc171 = tuplewire.AppendInt(asc171, int64(v.DT.X))
+	// Y (genkeys.Flag)
+	asc171 = tuplewire.AppendBool(asc171, bool(v.DT.Y))
+	asc171 = tuplewire.EndNested(asc171)
+	dst = tuplewire.AppendDesc(dst, 0x4f, asc171)
+	// Tail (genkeys.Name)
+	if !utf8.ValidString(string(v.Tail)) {
+		return dst[:start], tupleKeyEncodeErr(v.Tail, tuple.ErrInvalidUTF8, "Tail (genkeys.Name)")
+	}
+	dst = tuplewire.AppendString(dst, string(v.Tail))
+	return dst, nil
+}
+
+// MarshalTupleKey returns the key of *v in a new slice of its exact
+// length: one allocation for keys of up to 256 bytes.
+func (v *Mixed) MarshalTupleKey() ([]byte, error) {
+	var buf [256]byte
+	key, err := v.AppendTupleKey(buf[:0])
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), key...), nil
+}
+
+// UnmarshalTupleKey reads the fields of *v from the start of key, as
+// tuple.Plan[Mixed].UnmarshalPrefix does with tuple.Codec{}, and returns
+// the number of bytes read. Its errors are the plan's (sentinel, field and
+// offset). Strings share one allocation; nothing decoded aliases key.
+func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
+	pos := 0
+	var text [128]byte
+	buf := text[:0]
+	// ID (uint64)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "ID (uint64)", "the key ends before this field")
+	}
+	if key[pos] == 0x4f {
+		return 0, tupleKeyKind(key, pos, true, "ID (uint64)")
+	}
+	x172, n173, err := tuplewire.ConsumeUint(key[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "ID (uint64)")
+	}
+	v.ID = x172
+	pos += n173
+	// T (genkeys.Tagged)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "T (genkeys.Tagged)", "the key ends before this field")
+	}
+	if key[pos] != 0x05 {
+		return 0, tupleKeyKind(key, pos, true, "T (genkeys.Tagged)")
+	}
+	open174 := pos
+	pos++
+	// (struct {})
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, open174, tuple.ErrUnterminated, " (struct {})", "nested tuple has no closing 00")
+	}
+	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (struct {})", "the nested tuple ends before this field")
+	}
+	if len(key)-pos < 5 || string(key[pos:pos+5]) != "\x02tag\x00" {
+		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, " (struct {})", "want the constant \"\\x02tag\\x00\"")
+	}
+	pos += 5
+	// n (string)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, open174, tuple.ErrUnterminated, "n (string)", "nested tuple has no closing 00")
+	}
+	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "n (string)", "the nested tuple ends before this field")
+	}
+	if key[pos] == 0x4f {
+		return 0, tupleKeyKind(key, pos, true, "n (string)")
+	}
+	b175, n176, err := tuplewire.ConsumeBytesAppend(buf, key[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "n (string)")
+	}
+	buf = b175
+	pos += n176
+	e0 := len(buf)
+	// (int16)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, open174, tuple.ErrUnterminated, " (int16)", "nested tuple has no closing 00")
+	}
+	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (int16)", "the nested tuple ends before this field")
+	}
+	if len(key)-pos < 3 || string(key[pos:pos+3]) != "\x16\x01," {
+		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, " (int16)", "want the constant \"\\x16\\x01,\"")
+	}
+	pos += 3
+	// Rank (int32)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, open174, tuple.ErrUnterminated, "Rank (int32)", "nested tuple has no closing 00")
+	}
+	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Rank (int32)", "the nested tuple ends before this field")
+	}
+	if key[pos] != 0x4f {
+		return 0, tupleKeyKind(key, pos, true, "Rank (int32)")
+	}
+	var ascBuf178 [64]byte
+	asc179, n180, err := tuplewire.ConsumeDesc(ascBuf178[:0], key[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "Rank (int32)")
+	}
+	if len(asc179) == 0 {
+		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "Rank (int32)", "descending element holds no element")
+	}
+	end181, err := tupleKeyMixedDesc177(asc179, &v.T.Rank)
+	if err != nil {
+		return 0, tupleKeyDescErr(err, asc179, pos, "Rank (int32)")
+	}
+	if end181 != len(asc179) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "Rank (int32)", "descending element holds more than one element")
+	}
+	pos += n180
+	// Note (*string)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, open174, tuple.ErrUnterminated, "Note (*string)", "nested tuple has no closing 00")
+	}
+	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Note (*string)", "the nested tuple ends before this field")
+	}
+	if key[pos] == 0x00 {
+		v.T.Note = nil
+		pos += 2
+	} else {
+		p184 := new(string)
+		v.T.Note = p184
+		if key[pos] == 0x4f {
+			return 0, tupleKeyKind(key, pos, true, "Note (*string)")
+		}
+		x185, n186, err := tuplewire.ConsumeString(key[pos:])
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "Note (*string)")
+		}
+		(*p184) = x185
+		pos += n186
+	}
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, open174, tuple.ErrUnterminated, "T (genkeys.Tagged)", "nested tuple has no closing 00")
+	}
+	if key[pos] != 0x00 || (pos+1 < len(key) && key[pos+1] == 0xFF) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooManyElements, "T (genkeys.Tagged)", "the nested tuple holds more elements than the struct has fields")
+	}
+	pos++
+	// PT (*genkeys.Tagged)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "PT (*genkeys.Tagged)", "the key ends before this field")
+	}
+	if key[pos] == 0x00 {
+		v.PT = nil
+		pos += 1
+	} else {
+		p187 := new(Tagged)
+		v.PT = p187
+		if key[pos] != 0x05 {
+			return 0, tupleKeyKind(key, pos, true, "PT (*genkeys.Tagged)")
+		}
+		open188 := pos
+		pos++
+		// (struct {})
+		if pos >= len(key) {
+			return 0, tupleKeyFail(key, open188, tuple.ErrUnterminated, " (struct {})", "nested tuple has no closing 00")
+		}
+		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (struct {})", "the nested tuple ends before this field")
+		}
+		if len(key)-pos < 5 || string(key[pos:pos+5]) != "\x02tag\x00" {
+			return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, " (struct {})", "want the constant \"\\x02tag\\x00\"")
+		}
+		pos += 5
+		// n (string)
+		if pos >= len(key) {
+			return 0, tupleKeyFail(key, open188, tuple.ErrUnterminated, "n (string)", "nested tuple has no closing 00")
+		}
+		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "n (string)", "the nested tuple ends before this field")
+		}
+		if key[pos] == 0x4f {
+			return 0, tupleKeyKind(key, pos, true, "n (string)")
+		}
+		x189, n190, err := tuplewire.ConsumeBytes(key[pos:])
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "n (string)")
+		}
+		(*p187).Name = string(x189)
+		pos += n190
+		// (int16)
+		if pos >= len(key) {
+			return 0, tupleKeyFail(key, open188, tuple.ErrUnterminated, " (int16)", "nested tuple has no closing 00")
+		}
+		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (int16)", "the nested tuple ends before this field")
+		}
+		if len(key)-pos < 3 || string(key[pos:pos+3]) != "\x16\x01," {
+			return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, " (int16)", "want the constant \"\\x16\\x01,\"")
+		}
+		pos += 3
+		// Rank (int32)
+		if pos >= len(key) {
+			return 0, tupleKeyFail(key, open188, tuple.ErrUnterminated, "Rank (int32)", "nested tuple has no closing 00")
+		}
+		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Rank (int32)", "the nested tuple ends before this field")
+		}
+		if key[pos] != 0x4f {
+			return 0, tupleKeyKind(key, pos, true, "Rank (int32)")
+		}
+		var ascBuf192 [64]byte
+		asc193, n194, err := tuplewire.ConsumeDesc(ascBuf192[:0], key[pos:])
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "Rank (int32)")
+		}
+		if len(asc193) == 0 {
+			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "Rank (int32)", "descending element holds no element")
+		}
+		end195, err := tupleKeyMixedDesc191(asc193, &(*p187).Rank)
+		if err != nil {
+			return 0, tupleKeyDescErr(err, asc193, pos, "Rank (int32)")
+		}
+		if end195 != len(asc193) {
+			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "Rank (int32)", "descending element holds more than one element")
+		}
+		pos += n194
+		// Note (*string)
+		if pos >= len(key) {
+			return 0, tupleKeyFail(key, open188, tuple.ErrUnterminated, "Note (*string)", "nested tuple has no closing 00")
+		}
+		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Note (*string)", "the nested tuple ends before this field")
+		}
+		if key[pos] == 0x00 {
+			(*p187).Note = nil
+			pos += 2
+		} else {
+			p198 := new(string)
+			(*p187).Note = p198
+			if key[pos] == 0x4f {
+				return 0, tupleKeyKind(key, pos, true, "Note (*string)")
+			}
+			x199, n200, err := tuplewire.ConsumeString(key[pos:])
+			if err != nil {
+				return 0, tupleKeyErr(err, pos, "Note (*string)")
+			}
+			(*p198) = x199
+			pos += n200
+		}
+		if pos >= len(key) {
+			return 0, tupleKeyFail(key, open188, tuple.ErrUnterminated, "PT (*genkeys.Tagged)", "nested tuple has no closing 00")
+		}
+		if key[pos] != 0x00 || (pos+1 < len(key) && key[pos+1] == 0xFF) {
+			return 0, tupleKeyFail(key, pos, tuple.ErrTooManyElements, "PT (*genkeys.Tagged)", "the nested tuple holds more elements than the struct has fields")
+		}
+		pos++
+	}
+	// DT (genkeys.Deep)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "DT (genkeys.Deep)", "the key ends before this field")
+	}
+	if key[pos] != 0x4f {
+		return 0, tupleKeyKind(key, pos, true, "DT (genkeys.Deep)")
+	}
+	var ascBuf202 [64]byte
+	asc203, n204, err := tuplewire.ConsumeDesc(ascBuf202[:0], key[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "DT (genkeys.Deep)")
+	}
+	if len(asc203) == 0 {
+		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "DT (genkeys.Deep)", "descending element holds no element")
+	}
+	end205, err := tupleKeyMixedDesc201(asc203, &v.DT)
+	if err != nil {
+		return 0, tupleKeyDescErr(err, asc203, pos, "DT (genkeys.Deep)")
+	}
+	if end205 != len(asc203) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "DT (genkeys.Deep)", "descending element holds more than one element")
+	}
+	pos += n204
+	// Tail (genkeys.Name)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Tail (genkeys.Name)", "the key ends before this field")
+	}
+	if key[pos] == 0x4f {
+		return 0, tupleKeyKind(key, pos, true, "Tail (genkeys.Name)")
+	}
+	b211, n212, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "Tail (genkeys.Name)")
+	}
+	buf = b211
+	pos += n212
+	e1 := len(buf)
+	all := string(buf)
+	v.T.Name = all[:e0]
+	v.Tail = Name(all[e0:e1])
+	return pos, nil
+}
+
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[W1]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
@@ -1099,86 +1463,86 @@ func (v *W1) UnmarshalTupleKey(key []byte) (int, error) {
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Kind (string)", "the key ends before this field")
 	}
-	b166, n167, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b213, n214, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Kind (string)")
 	}
-	buf = b166
-	pos += n167
+	buf = b213
+	pos += n214
 	e0 := len(buf)
 	// User (uuid.UUID)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "User (uuid.UUID)", "the key ends before this field")
 	}
-	x168, n169, err := tuplewire.ConsumeUUID(key[pos:])
+	x215, n216, err := tuplewire.ConsumeUUID(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "User (uuid.UUID)")
 	}
-	v.User = x168
-	pos += n169
+	v.User = x215
+	pos += n216
 	// PostKind (string)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "PostKind (string)", "the key ends before this field")
 	}
-	b170, n171, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b217, n218, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "PostKind (string)")
 	}
-	buf = b170
-	pos += n171
+	buf = b217
+	pos += n218
 	e1 := len(buf)
 	// Post (int64)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Post (int64)", "the key ends before this field")
 	}
-	x172, n173, err := tuplewire.ConsumeInt(key[pos:])
+	x219, n220, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Post (int64)")
 	}
-	v.Post = x172
-	pos += n173
+	v.Post = x219
+	pos += n220
 	// CKind (string)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "CKind (string)", "the key ends before this field")
 	}
-	b174, n175, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b221, n222, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "CKind (string)")
 	}
-	buf = b174
-	pos += n175
+	buf = b221
+	pos += n222
 	e2 := len(buf)
 	// At (int64)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "At (int64)", "the key ends before this field")
 	}
-	x176, n177, err := tuplewire.ConsumeInt(key[pos:])
+	x223, n224, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "At (int64)")
 	}
-	v.At = x176
-	pos += n177
+	v.At = x223
+	pos += n224
 	// RKind (string)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "RKind (string)", "the key ends before this field")
 	}
-	b178, n179, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b225, n226, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "RKind (string)")
 	}
-	buf = b178
-	pos += n179
+	buf = b225
+	pos += n226
 	e3 := len(buf)
 	// React (int64)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "React (int64)", "the key ends before this field")
 	}
-	x180, n181, err := tuplewire.ConsumeInt(key[pos:])
+	x227, n228, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "React (int64)")
 	}
-	v.React = x180
-	pos += n181
+	v.React = x227
+	pos += n228
 	all := string(buf)
 	v.Kind = all[:e0]
 	v.PostKind = all[e0:e1]
@@ -1239,12 +1603,12 @@ func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "User (uuid.UUID)", "the key ends before this field")
 	}
-	x182, n183, err := tuplewire.ConsumeUUID(key[pos:])
+	x229, n230, err := tuplewire.ConsumeUUID(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "User (uuid.UUID)")
 	}
-	v.User = x182
-	pos += n183
+	v.User = x229
+	pos += n230
 	// (struct {})
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (struct {})", "the key ends before this field")
@@ -1257,12 +1621,12 @@ func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Post (int64)", "the key ends before this field")
 	}
-	x184, n185, err := tuplewire.ConsumeInt(key[pos:])
+	x231, n232, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Post (int64)")
 	}
-	v.Post = x184
-	pos += n185
+	v.Post = x231
+	pos += n232
 	// (struct {})
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (struct {})", "the key ends before this field")
@@ -1275,12 +1639,12 @@ func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "At (int64)", "the key ends before this field")
 	}
-	x186, n187, err := tuplewire.ConsumeInt(key[pos:])
+	x233, n234, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "At (int64)")
 	}
-	v.At = x186
-	pos += n187
+	v.At = x233
+	pos += n234
 	// (struct {})
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (struct {})", "the key ends before this field")
@@ -1293,12 +1657,12 @@ func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "React (int64)", "the key ends before this field")
 	}
-	x188, n189, err := tuplewire.ConsumeInt(key[pos:])
+	x235, n236, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "React (int64)")
 	}
-	v.React = x188
-	pos += n189
+	v.React = x235
+	pos += n236
 	return pos, nil
 }
 
@@ -1485,6 +1849,83 @@ func tupleKeyDescsDesc80(in []byte, p *uint8) (int, error) {
 	}
 	(*p) = uint8(x85)
 	pos += n86
+	return pos, nil
+}
+
+// tupleKeyMixedDesc177 reads the element that the descending field Rank (int32) wraps.
+func tupleKeyMixedDesc177(in []byte, p *int32) (int, error) {
+	pos := 0
+	x182, n183, err := tuplewire.ConsumeInt(in[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "Rank (int32)")
+	}
+	if int64(int32(x182)) != x182 {
+		return 0, tupleKeyFail(in, pos, tuple.ErrOutOfRange, "Rank (int32)", "the value does not fit in int32")
+	}
+	(*p) = int32(x182)
+	pos += n183
+	return pos, nil
+}
+
+// tupleKeyMixedDesc191 reads the element that the descending field Rank (int32) wraps.
+func tupleKeyMixedDesc191(in []byte, p *int32) (int, error) {
+	pos := 0
+	x196, n197, err := tuplewire.ConsumeInt(in[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "Rank (int32)")
+	}
+	if int64(int32(x196)) != x196 {
+		return 0, tupleKeyFail(in, pos, tuple.ErrOutOfRange, "Rank (int32)", "the value does not fit in int32")
+	}
+	(*p) = int32(x196)
+	pos += n197
+	return pos, nil
+}
+
+// tupleKeyMixedDesc201 reads the element that the descending field DT (genkeys.Deep) wraps.
+func tupleKeyMixedDesc201(in []byte, p *Deep) (int, error) {
+	pos := 0
+	if in[pos] != 0x05 {
+		return 0, tupleKeyKind(in, pos, false, "DT (genkeys.Deep)")
+	}
+	open206 := pos
+	pos++
+	// X (int8)
+	if pos >= len(in) {
+		return 0, tupleKeyFail(in, open206, tuple.ErrUnterminated, "X (int8)", "nested tuple has no closing 00")
+	}
+	if in[pos] == 0x00 && (pos+1 >= len(in) || in[pos+1] != 0xFF) {
+		return 0, tupleKeyFail(in, pos, tuple.ErrTooFewElements, "X (int8)", "the nested tuple ends before this field")
+	}
+	x207, n208, err := tuplewire.ConsumeInt(in[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "X (int8)")
+	}
+	if int64(int8(x207)) != x207 {
+		return 0, tupleKeyFail(in, pos, tuple.ErrOutOfRange, "X (int8)", "the value does not fit in int8")
+	}
+	(*p).X = int8(x207)
+	pos += n208
+	// Y (genkeys.Flag)
+	if pos >= len(in) {
+		return 0, tupleKeyFail(in, open206, tuple.ErrUnterminated, "Y (genkeys.Flag)", "nested tuple has no closing 00")
+	}
+	if in[pos] == 0x00 && (pos+1 >= len(in) || in[pos+1] != 0xFF) {
+		return 0, tupleKeyFail(in, pos, tuple.ErrTooFewElements, "Y (genkeys.Flag)", "the nested tuple ends before this field")
+	}
+	x209, n210, err := tuplewire.ConsumeBool(in[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "Y (genkeys.Flag)")
+	}
+	(*p).Y = Flag(x209)
+	pos += n210
+	if pos >= len(in) {
+		return 0, tupleKeyFail(in, open206, tuple.ErrUnterminated, "DT (genkeys.Deep)", "nested tuple has no closing 00")
+	}
+	if in[pos] != 0x00 || (pos+1 < len(in) && in[pos+1] == 0xFF) {
+		return 0, tupleKeyFail(in, pos, tuple.ErrTooManyElements, "DT (genkeys.Deep)", "the nested tuple holds more elements than the struct has fields")
+	}
+	pos++
 	return pos, nil
 }
 
