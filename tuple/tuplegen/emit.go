@@ -50,6 +50,7 @@ func emitFile(pkgName string, imports map[string]string, keys []keyType) ([]byte
 	var body bytes.Buffer
 	for i := range keys {
 		e.typ = &keys[i]
+		e.n = 0 // names restart per type: a change to one type leaves the others' code as it was
 		e.w.Reset()
 		e.appendMethod()
 		e.unmarshalMethod()

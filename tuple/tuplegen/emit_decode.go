@@ -33,7 +33,8 @@ func (e *emitter) unmarshalMethod() {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[%[1]s].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation; nothing decoded aliases key.
+// offset). Strings share one allocation (two beyond 128 bytes of them);
+// nothing decoded aliases key.
 func (v *%[1]s) UnmarshalTupleKey(key []byte) (int, error) {
 	pos := 0
 `, t.name)

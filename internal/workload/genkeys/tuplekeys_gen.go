@@ -110,7 +110,8 @@ func (v *Descs) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[Descs].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation; nothing decoded aliases key.
+// offset). Strings share one allocation (two beyond 128 bytes of them);
+// nothing decoded aliases key.
 func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	pos := 0
 	var text [128]byte
@@ -496,7 +497,8 @@ func (v *Kinds) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[Kinds].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation; nothing decoded aliases key.
+// offset). Strings share one allocation (two beyond 128 bytes of them);
+// nothing decoded aliases key.
 func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	pos := 0
 	var text [128]byte
@@ -505,26 +507,26 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Tenant (string)", "the key ends before this field")
 	}
-	b87, n88, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b1, n2, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Tenant (string)")
 	}
-	buf = b87
-	pos += n88
+	buf = b1
+	pos += n2
 	e0 := len(buf)
 	// Shard (uint16)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Shard (uint16)", "the key ends before this field")
 	}
-	x89, n90, err := tuplewire.ConsumeUint(key[pos:])
+	x3, n4, err := tuplewire.ConsumeUint(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Shard (uint16)")
 	}
-	if uint64(uint16(x89)) != x89 {
+	if uint64(uint16(x3)) != x3 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "Shard (uint16)", "the value does not fit in uint16")
 	}
-	v.Base.Shard = uint16(x89)
-	pos += n90
+	v.Base.Shard = uint16(x3)
+	pos += n4
 	// (struct {})
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (struct {})", "the key ends before this field")
@@ -545,210 +547,210 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "S (string)", "the key ends before this field")
 	}
-	b91, n92, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b5, n6, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "S (string)")
 	}
-	buf = b91
-	pos += n92
+	buf = b5
+	pos += n6
 	e1 := len(buf)
 	// name (genkeys.Name)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "name (genkeys.Name)", "the key ends before this field")
 	}
-	b93, n94, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b7, n8, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "name (genkeys.Name)")
 	}
-	buf = b93
-	pos += n94
+	buf = b7
+	pos += n8
 	e2 := len(buf)
 	// raw (string)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "raw (string)", "the key ends before this field")
 	}
-	b95, n96, err := tuplewire.ConsumeBytesAppend(buf, key[pos:])
+	b9, n10, err := tuplewire.ConsumeBytesAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "raw (string)")
 	}
-	buf = b95
-	pos += n96
+	buf = b9
+	pos += n10
 	e3 := len(buf)
 	// B ([]uint8)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "B ([]uint8)", "the key ends before this field")
 	}
-	x97, n98, err := tuplewire.ConsumeBytes(key[pos:])
+	x11, n12, err := tuplewire.ConsumeBytes(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "B ([]uint8)")
 	}
-	v.B = x97
-	pos += n98
+	v.B = x11
+	pos += n12
 	// Blob (genkeys.Blob)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Blob (genkeys.Blob)", "the key ends before this field")
 	}
-	x99, n100, err := tuplewire.ConsumeBytes(key[pos:])
+	x13, n14, err := tuplewire.ConsumeBytes(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Blob (genkeys.Blob)")
 	}
-	v.Blob = Blob(x99)
-	pos += n100
+	v.Blob = Blob(x13)
+	pos += n14
 	// T (genkeys.Flag)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "T (genkeys.Flag)", "the key ends before this field")
 	}
-	x101, n102, err := tuplewire.ConsumeBool(key[pos:])
+	x15, n16, err := tuplewire.ConsumeBool(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "T (genkeys.Flag)")
 	}
-	v.T = Flag(x101)
-	pos += n102
+	v.T = Flag(x15)
+	pos += n16
 	// I (int)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "I (int)", "the key ends before this field")
 	}
-	x103, n104, err := tuplewire.ConsumeInt(key[pos:])
+	x17, n18, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "I (int)")
 	}
-	v.I = int(x103)
-	pos += n104
+	v.I = int(x17)
+	pos += n18
 	// I8 (int8)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "I8 (int8)", "the key ends before this field")
 	}
-	x105, n106, err := tuplewire.ConsumeInt(key[pos:])
+	x19, n20, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "I8 (int8)")
 	}
-	if int64(int8(x105)) != x105 {
+	if int64(int8(x19)) != x19 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "I8 (int8)", "the value does not fit in int8")
 	}
-	v.I8 = int8(x105)
-	pos += n106
+	v.I8 = int8(x19)
+	pos += n20
 	// I16 (int16)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "I16 (int16)", "the key ends before this field")
 	}
-	x107, n108, err := tuplewire.ConsumeInt(key[pos:])
+	x21, n22, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "I16 (int16)")
 	}
-	if int64(int16(x107)) != x107 {
+	if int64(int16(x21)) != x21 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "I16 (int16)", "the value does not fit in int16")
 	}
-	v.I16 = int16(x107)
-	pos += n108
+	v.I16 = int16(x21)
+	pos += n22
 	// I32 (genkeys.ID)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "I32 (genkeys.ID)", "the key ends before this field")
 	}
-	x109, n110, err := tuplewire.ConsumeInt(key[pos:])
+	x23, n24, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "I32 (genkeys.ID)")
 	}
-	if int64(int32(x109)) != x109 {
+	if int64(int32(x23)) != x23 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "I32 (genkeys.ID)", "the value does not fit in genkeys.ID")
 	}
-	v.I32 = ID(x109)
-	pos += n110
+	v.I32 = ID(x23)
+	pos += n24
 	// U (uint)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "U (uint)", "the key ends before this field")
 	}
-	x111, n112, err := tuplewire.ConsumeUint(key[pos:])
+	x25, n26, err := tuplewire.ConsumeUint(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "U (uint)")
 	}
-	v.U = uint(x111)
-	pos += n112
+	v.U = uint(x25)
+	pos += n26
 	// U8 (uint8)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "U8 (uint8)", "the key ends before this field")
 	}
-	x113, n114, err := tuplewire.ConsumeUint(key[pos:])
+	x27, n28, err := tuplewire.ConsumeUint(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "U8 (uint8)")
 	}
-	if uint64(uint8(x113)) != x113 {
+	if uint64(uint8(x27)) != x27 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "U8 (uint8)", "the value does not fit in uint8")
 	}
-	v.U8 = uint8(x113)
-	pos += n114
+	v.U8 = uint8(x27)
+	pos += n28
 	// U32 (uint32)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "U32 (uint32)", "the key ends before this field")
 	}
-	x115, n116, err := tuplewire.ConsumeUint(key[pos:])
+	x29, n30, err := tuplewire.ConsumeUint(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "U32 (uint32)")
 	}
-	if uint64(uint32(x115)) != x115 {
+	if uint64(uint32(x29)) != x29 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "U32 (uint32)", "the value does not fit in uint32")
 	}
-	v.U32 = uint32(x115)
-	pos += n116
+	v.U32 = uint32(x29)
+	pos += n30
 	// U64 (uint64)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "U64 (uint64)", "the key ends before this field")
 	}
-	x117, n118, err := tuplewire.ConsumeUint(key[pos:])
+	x31, n32, err := tuplewire.ConsumeUint(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "U64 (uint64)")
 	}
-	v.U64 = x117
-	pos += n118
+	v.U64 = x31
+	pos += n32
 	// F32 (float32)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "F32 (float32)", "the key ends before this field")
 	}
-	x119, n120, err := tuplewire.ConsumeFloat32(key[pos:])
+	x33, n34, err := tuplewire.ConsumeFloat32(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "F32 (float32)")
 	}
-	v.F32 = x119
-	pos += n120
+	v.F32 = x33
+	pos += n34
 	// F64 (float64)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "F64 (float64)", "the key ends before this field")
 	}
-	x121, n122, err := tuplewire.ConsumeFloat64(key[pos:])
+	x35, n36, err := tuplewire.ConsumeFloat64(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "F64 (float64)")
 	}
-	v.F64 = x121
-	pos += n122
+	v.F64 = x35
+	pos += n36
 	// UUID (uuid.UUID)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "UUID (uuid.UUID)", "the key ends before this field")
 	}
-	x123, n124, err := tuplewire.ConsumeUUID(key[pos:])
+	x37, n38, err := tuplewire.ConsumeUUID(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "UUID (uuid.UUID)")
 	}
-	v.UUID = x123
-	pos += n124
+	v.UUID = x37
+	pos += n38
 	// Raw16 (genkeys.ID16)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Raw16 (genkeys.ID16)", "the key ends before this field")
 	}
-	x125, n126, err := tuplewire.ConsumeUUID(key[pos:])
+	x39, n40, err := tuplewire.ConsumeUUID(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Raw16 (genkeys.ID16)")
 	}
-	v.Raw16 = ID16(x125)
-	pos += n126
+	v.Raw16 = ID16(x39)
+	pos += n40
 	// VS (types.Versionstamp)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "VS (types.Versionstamp)", "the key ends before this field")
 	}
-	x127, n128, err := tuplewire.ConsumeVersionstamp(key[pos:])
+	x41, n42, err := tuplewire.ConsumeVersionstamp(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "VS (types.Versionstamp)")
 	}
-	v.VS = x127
-	pos += n128
+	v.VS = x41
+	pos += n42
 	// PS (*string)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "PS (*string)", "the key ends before this field")
@@ -757,14 +759,14 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 		v.PS = nil
 		pos += 1
 	} else {
-		p129 := new(string)
-		v.PS = p129
-		x130, n131, err := tuplewire.ConsumeString(key[pos:])
+		p43 := new(string)
+		v.PS = p43
+		x44, n45, err := tuplewire.ConsumeString(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "PS (*string)")
 		}
-		(*p129) = x130
-		pos += n131
+		(*p43) = x44
+		pos += n45
 	}
 	// PI (*int64)
 	if pos >= len(key) {
@@ -774,14 +776,14 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 		v.PI = nil
 		pos += 1
 	} else {
-		p132 := new(int64)
-		v.PI = p132
-		x133, n134, err := tuplewire.ConsumeInt(key[pos:])
+		p46 := new(int64)
+		v.PI = p46
+		x47, n48, err := tuplewire.ConsumeInt(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "PI (*int64)")
 		}
-		(*p132) = x133
-		pos += n134
+		(*p46) = x47
+		pos += n48
 	}
 	// PU (*uuid.UUID)
 	if pos >= len(key) {
@@ -791,14 +793,14 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 		v.PU = nil
 		pos += 1
 	} else {
-		p135 := new(uuid.UUID)
-		v.PU = p135
-		x136, n137, err := tuplewire.ConsumeUUID(key[pos:])
+		p49 := new(uuid.UUID)
+		v.PU = p49
+		x50, n51, err := tuplewire.ConsumeUUID(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "PU (*uuid.UUID)")
 		}
-		(*p135) = x136
-		pos += n137
+		(*p49) = x50
+		pos += n51
 	}
 	// PN (*genkeys.Name)
 	if pos >= len(key) {
@@ -808,14 +810,14 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 		v.PN = nil
 		pos += 1
 	} else {
-		p138 := new(Name)
-		v.PN = p138
-		x139, n140, err := tuplewire.ConsumeString(key[pos:])
+		p52 := new(Name)
+		v.PN = p52
+		x53, n54, err := tuplewire.ConsumeString(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "PN (*genkeys.Name)")
 		}
-		(*p138) = Name(x139)
-		pos += n140
+		(*p52) = Name(x53)
+		pos += n54
 	}
 	// In (genkeys.Inner)
 	if pos >= len(key) {
@@ -824,25 +826,25 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x05 {
 		return 0, tupleKeyKind(key, pos, false, "In (genkeys.Inner)")
 	}
-	open141 := pos
+	open55 := pos
 	pos++
 	// A (string)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open141, tuple.ErrUnterminated, "A (string)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open55, tuple.ErrUnterminated, "A (string)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "A (string)", "the nested tuple ends before this field")
 	}
-	b142, n143, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b56, n57, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "A (string)")
 	}
-	buf = b142
-	pos += n143
+	buf = b56
+	pos += n57
 	e4 := len(buf)
 	// B (*int64)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open141, tuple.ErrUnterminated, "B (*int64)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open55, tuple.ErrUnterminated, "B (*int64)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "B (*int64)", "the nested tuple ends before this field")
@@ -851,18 +853,18 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 		v.In.B = nil
 		pos += 2
 	} else {
-		p144 := new(int64)
-		v.In.B = p144
-		x145, n146, err := tuplewire.ConsumeInt(key[pos:])
+		p58 := new(int64)
+		v.In.B = p58
+		x59, n60, err := tuplewire.ConsumeInt(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "B (*int64)")
 		}
-		(*p144) = x145
-		pos += n146
+		(*p58) = x59
+		pos += n60
 	}
 	// C (genkeys.Deep)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open141, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open55, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "C (genkeys.Deep)", "the nested tuple ends before this field")
@@ -870,46 +872,46 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x05 {
 		return 0, tupleKeyKind(key, pos, false, "C (genkeys.Deep)")
 	}
-	open147 := pos
+	open61 := pos
 	pos++
 	// X (int8)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open147, tuple.ErrUnterminated, "X (int8)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open61, tuple.ErrUnterminated, "X (int8)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "X (int8)", "the nested tuple ends before this field")
 	}
-	x148, n149, err := tuplewire.ConsumeInt(key[pos:])
+	x62, n63, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "X (int8)")
 	}
-	if int64(int8(x148)) != x148 {
+	if int64(int8(x62)) != x62 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "X (int8)", "the value does not fit in int8")
 	}
-	v.In.C.X = int8(x148)
-	pos += n149
+	v.In.C.X = int8(x62)
+	pos += n63
 	// Y (genkeys.Flag)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open147, tuple.ErrUnterminated, "Y (genkeys.Flag)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open61, tuple.ErrUnterminated, "Y (genkeys.Flag)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Y (genkeys.Flag)", "the nested tuple ends before this field")
 	}
-	x150, n151, err := tuplewire.ConsumeBool(key[pos:])
+	x64, n65, err := tuplewire.ConsumeBool(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Y (genkeys.Flag)")
 	}
-	v.In.C.Y = Flag(x150)
-	pos += n151
+	v.In.C.Y = Flag(x64)
+	pos += n65
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open147, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open61, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
 	}
 	if key[pos] != 0x00 || (pos+1 < len(key) && key[pos+1] == 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooManyElements, "C (genkeys.Deep)", "the nested tuple holds more elements than the struct has fields")
 	}
 	pos++
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open141, tuple.ErrUnterminated, "In (genkeys.Inner)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open55, tuple.ErrUnterminated, "In (genkeys.Inner)", "nested tuple has no closing 00")
 	}
 	if key[pos] != 0x00 || (pos+1 < len(key) && key[pos+1] == 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooManyElements, "In (genkeys.Inner)", "the nested tuple holds more elements than the struct has fields")
@@ -923,49 +925,49 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 		v.PIn = nil
 		pos += 1
 	} else {
-		p152 := new(Inner)
-		v.PIn = p152
+		p66 := new(Inner)
+		v.PIn = p66
 		if key[pos] != 0x05 {
 			return 0, tupleKeyKind(key, pos, false, "PIn (*genkeys.Inner)")
 		}
-		open153 := pos
+		open67 := pos
 		pos++
 		// A (string)
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open153, tuple.ErrUnterminated, "A (string)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open67, tuple.ErrUnterminated, "A (string)", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "A (string)", "the nested tuple ends before this field")
 		}
-		x154, n155, err := tuplewire.ConsumeString(key[pos:])
+		x68, n69, err := tuplewire.ConsumeString(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "A (string)")
 		}
-		(*p152).A = x154
-		pos += n155
+		(*p66).A = x68
+		pos += n69
 		// B (*int64)
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open153, tuple.ErrUnterminated, "B (*int64)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open67, tuple.ErrUnterminated, "B (*int64)", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "B (*int64)", "the nested tuple ends before this field")
 		}
 		if key[pos] == 0x00 {
-			(*p152).B = nil
+			(*p66).B = nil
 			pos += 2
 		} else {
-			p156 := new(int64)
-			(*p152).B = p156
-			x157, n158, err := tuplewire.ConsumeInt(key[pos:])
+			p70 := new(int64)
+			(*p66).B = p70
+			x71, n72, err := tuplewire.ConsumeInt(key[pos:])
 			if err != nil {
 				return 0, tupleKeyErr(err, pos, "B (*int64)")
 			}
-			(*p156) = x157
-			pos += n158
+			(*p70) = x71
+			pos += n72
 		}
 		// C (genkeys.Deep)
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open153, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open67, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "C (genkeys.Deep)", "the nested tuple ends before this field")
@@ -973,46 +975,46 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 		if key[pos] != 0x05 {
 			return 0, tupleKeyKind(key, pos, false, "C (genkeys.Deep)")
 		}
-		open159 := pos
+		open73 := pos
 		pos++
 		// X (int8)
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open159, tuple.ErrUnterminated, "X (int8)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open73, tuple.ErrUnterminated, "X (int8)", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "X (int8)", "the nested tuple ends before this field")
 		}
-		x160, n161, err := tuplewire.ConsumeInt(key[pos:])
+		x74, n75, err := tuplewire.ConsumeInt(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "X (int8)")
 		}
-		if int64(int8(x160)) != x160 {
+		if int64(int8(x74)) != x74 {
 			return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "X (int8)", "the value does not fit in int8")
 		}
-		(*p152).C.X = int8(x160)
-		pos += n161
+		(*p66).C.X = int8(x74)
+		pos += n75
 		// Y (genkeys.Flag)
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open159, tuple.ErrUnterminated, "Y (genkeys.Flag)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open73, tuple.ErrUnterminated, "Y (genkeys.Flag)", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Y (genkeys.Flag)", "the nested tuple ends before this field")
 		}
-		x162, n163, err := tuplewire.ConsumeBool(key[pos:])
+		x76, n77, err := tuplewire.ConsumeBool(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "Y (genkeys.Flag)")
 		}
-		(*p152).C.Y = Flag(x162)
-		pos += n163
+		(*p66).C.Y = Flag(x76)
+		pos += n77
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open159, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open73, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
 		}
 		if key[pos] != 0x00 || (pos+1 < len(key) && key[pos+1] == 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooManyElements, "C (genkeys.Deep)", "the nested tuple holds more elements than the struct has fields")
 		}
 		pos++
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open153, tuple.ErrUnterminated, "PIn (*genkeys.Inner)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open67, tuple.ErrUnterminated, "PIn (*genkeys.Inner)", "nested tuple has no closing 00")
 		}
 		if key[pos] != 0x00 || (pos+1 < len(key) && key[pos+1] == 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooManyElements, "PIn (*genkeys.Inner)", "the nested tuple holds more elements than the struct has fields")
@@ -1023,12 +1025,12 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Last (string)", "the key ends before this field")
 	}
-	b164, n165, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b78, n79, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Last (string)")
 	}
-	buf = b164
-	pos += n165
+	buf = b78
+	pos += n79
 	e5 := len(buf)
 	all := string(buf)
 	v.Base.Tenant = all[:e0]
@@ -1056,10 +1058,10 @@ func (v *Mixed) AppendTupleKey(dst []byte) ([]byte, error) {
 	// (int16)
 	dst = append(dst, "\x16\x01,"...)
 	// Rank (int32)
-	var ascBuf166 [64]byte
-	asc167 := ascBuf166[:0]
-	asc167 = tuplewire.AppendInt(asc167, int64(v.T.Rank))
-	dst = tuplewire.AppendDesc(dst, 0x4f, asc167)
+	var ascBuf1 [64]byte
+	asc2 := ascBuf1[:0]
+	asc2 = tuplewire.AppendInt(asc2, int64(v.T.Rank))
+	dst = tuplewire.AppendDesc(dst, 0x4f, asc2)
 	// Note (*string)
 	if v.T.Note == nil {
 		dst = tuplewire.AppendNestedNull(dst)
@@ -1082,10 +1084,10 @@ func (v *Mixed) AppendTupleKey(dst []byte) ([]byte, error) {
 		// (int16)
 		dst = append(dst, "\x16\x01,"...)
 		// Rank (int32)
-		var ascBuf168 [64]byte
-		asc169 := ascBuf168[:0]
-		asc169 = tuplewire.AppendInt(asc169, int64((*v.PT).Rank))
-		dst = tuplewire.AppendDesc(dst, 0x4f, asc169)
+		var ascBuf3 [64]byte
+		asc4 := ascBuf3[:0]
+		asc4 = tuplewire.AppendInt(asc4, int64((*v.PT).Rank))
+		dst = tuplewire.AppendDesc(dst, 0x4f, asc4)
 		// Note (*string)
 		if (*v.PT).Note == nil {
 			dst = tuplewire.AppendNestedNull(dst)
@@ -1098,15 +1100,15 @@ func (v *Mixed) AppendTupleKey(dst []byte) ([]byte, error) {
 		dst = tuplewire.EndNested(dst)
 	}
 	// DT (genkeys.Deep)
-	var ascBuf170 [64]byte
-	asc171 := ascBuf170[:0]
-	asc171 = tuplewire.BeginNested(asc171)
+	var ascBuf5 [64]byte
+	asc6 := ascBuf5[:0]
+	asc6 = tuplewire.BeginNested(asc6)
 	// X (int8)
-	asc171 = tuplewire.AppendInt(asc171, int64(v.DT.X))
+	asc6 = tuplewire.AppendInt(asc6, int64(v.DT.X))
 	// Y (genkeys.Flag)
-	asc171 = tuplewire.AppendBool(asc171, bool(v.DT.Y))
-	asc171 = tuplewire.EndNested(asc171)
-	dst = tuplewire.AppendDesc(dst, 0x4f, asc171)
+	asc6 = tuplewire.AppendBool(asc6, bool(v.DT.Y))
+	asc6 = tuplewire.EndNested(asc6)
+	dst = tuplewire.AppendDesc(dst, 0x4f, asc6)
 	// Tail (genkeys.Name)
 	if !utf8.ValidString(string(v.Tail)) {
 		return dst[:start], tupleKeyEncodeErr(v.Tail, tuple.ErrInvalidUTF8, "Tail (genkeys.Name)")
@@ -1129,7 +1131,8 @@ func (v *Mixed) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[Mixed].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation; nothing decoded aliases key.
+// offset). Strings share one allocation (two beyond 128 bytes of them);
+// nothing decoded aliases key.
 func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	pos := 0
 	var text [128]byte
@@ -1141,12 +1144,12 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] == 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "ID (uint64)")
 	}
-	x172, n173, err := tuplewire.ConsumeUint(key[pos:])
+	x7, n8, err := tuplewire.ConsumeUint(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "ID (uint64)")
 	}
-	v.ID = x172
-	pos += n173
+	v.ID = x7
+	pos += n8
 	// T (genkeys.Tagged)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "T (genkeys.Tagged)", "the key ends before this field")
@@ -1154,11 +1157,11 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x05 {
 		return 0, tupleKeyKind(key, pos, true, "T (genkeys.Tagged)")
 	}
-	open174 := pos
+	open9 := pos
 	pos++
 	// (struct {})
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open174, tuple.ErrUnterminated, " (struct {})", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open9, tuple.ErrUnterminated, " (struct {})", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (struct {})", "the nested tuple ends before this field")
@@ -1169,7 +1172,7 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	pos += 5
 	// n (string)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open174, tuple.ErrUnterminated, "n (string)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open9, tuple.ErrUnterminated, "n (string)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "n (string)", "the nested tuple ends before this field")
@@ -1177,16 +1180,16 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] == 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "n (string)")
 	}
-	b175, n176, err := tuplewire.ConsumeBytesAppend(buf, key[pos:])
+	b10, n11, err := tuplewire.ConsumeBytesAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "n (string)")
 	}
-	buf = b175
-	pos += n176
+	buf = b10
+	pos += n11
 	e0 := len(buf)
 	// (int16)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open174, tuple.ErrUnterminated, " (int16)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open9, tuple.ErrUnterminated, " (int16)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (int16)", "the nested tuple ends before this field")
@@ -1197,7 +1200,7 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	pos += 3
 	// Rank (int32)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open174, tuple.ErrUnterminated, "Rank (int32)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open9, tuple.ErrUnterminated, "Rank (int32)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Rank (int32)", "the nested tuple ends before this field")
@@ -1205,25 +1208,25 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "Rank (int32)")
 	}
-	var ascBuf178 [64]byte
-	asc179, n180, err := tuplewire.ConsumeDesc(ascBuf178[:0], key[pos:])
+	var ascBuf13 [64]byte
+	asc14, n15, err := tuplewire.ConsumeDesc(ascBuf13[:0], key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Rank (int32)")
 	}
-	if len(asc179) == 0 {
+	if len(asc14) == 0 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "Rank (int32)", "descending element holds no element")
 	}
-	end181, err := tupleKeyMixedDesc177(asc179, &v.T.Rank)
+	end16, err := tupleKeyMixedDesc12(asc14, &v.T.Rank)
 	if err != nil {
-		return 0, tupleKeyDescErr(err, asc179, pos, "Rank (int32)")
+		return 0, tupleKeyDescErr(err, asc14, pos, "Rank (int32)")
 	}
-	if end181 != len(asc179) {
+	if end16 != len(asc14) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "Rank (int32)", "descending element holds more than one element")
 	}
-	pos += n180
+	pos += n15
 	// Note (*string)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open174, tuple.ErrUnterminated, "Note (*string)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open9, tuple.ErrUnterminated, "Note (*string)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Note (*string)", "the nested tuple ends before this field")
@@ -1232,20 +1235,20 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 		v.T.Note = nil
 		pos += 2
 	} else {
-		p184 := new(string)
-		v.T.Note = p184
+		p19 := new(string)
+		v.T.Note = p19
 		if key[pos] == 0x4f {
 			return 0, tupleKeyKind(key, pos, true, "Note (*string)")
 		}
-		x185, n186, err := tuplewire.ConsumeString(key[pos:])
+		x20, n21, err := tuplewire.ConsumeString(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "Note (*string)")
 		}
-		(*p184) = x185
-		pos += n186
+		(*p19) = x20
+		pos += n21
 	}
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open174, tuple.ErrUnterminated, "T (genkeys.Tagged)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open9, tuple.ErrUnterminated, "T (genkeys.Tagged)", "nested tuple has no closing 00")
 	}
 	if key[pos] != 0x00 || (pos+1 < len(key) && key[pos+1] == 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooManyElements, "T (genkeys.Tagged)", "the nested tuple holds more elements than the struct has fields")
@@ -1259,16 +1262,16 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 		v.PT = nil
 		pos += 1
 	} else {
-		p187 := new(Tagged)
-		v.PT = p187
+		p22 := new(Tagged)
+		v.PT = p22
 		if key[pos] != 0x05 {
 			return 0, tupleKeyKind(key, pos, true, "PT (*genkeys.Tagged)")
 		}
-		open188 := pos
+		open23 := pos
 		pos++
 		// (struct {})
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open188, tuple.ErrUnterminated, " (struct {})", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open23, tuple.ErrUnterminated, " (struct {})", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (struct {})", "the nested tuple ends before this field")
@@ -1279,7 +1282,7 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 		pos += 5
 		// n (string)
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open188, tuple.ErrUnterminated, "n (string)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open23, tuple.ErrUnterminated, "n (string)", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "n (string)", "the nested tuple ends before this field")
@@ -1287,15 +1290,15 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 		if key[pos] == 0x4f {
 			return 0, tupleKeyKind(key, pos, true, "n (string)")
 		}
-		x189, n190, err := tuplewire.ConsumeBytes(key[pos:])
+		x24, n25, err := tuplewire.ConsumeBytes(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "n (string)")
 		}
-		(*p187).Name = string(x189)
-		pos += n190
+		(*p22).Name = string(x24)
+		pos += n25
 		// (int16)
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open188, tuple.ErrUnterminated, " (int16)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open23, tuple.ErrUnterminated, " (int16)", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (int16)", "the nested tuple ends before this field")
@@ -1306,7 +1309,7 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 		pos += 3
 		// Rank (int32)
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open188, tuple.ErrUnterminated, "Rank (int32)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open23, tuple.ErrUnterminated, "Rank (int32)", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Rank (int32)", "the nested tuple ends before this field")
@@ -1314,47 +1317,47 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 		if key[pos] != 0x4f {
 			return 0, tupleKeyKind(key, pos, true, "Rank (int32)")
 		}
-		var ascBuf192 [64]byte
-		asc193, n194, err := tuplewire.ConsumeDesc(ascBuf192[:0], key[pos:])
+		var ascBuf27 [64]byte
+		asc28, n29, err := tuplewire.ConsumeDesc(ascBuf27[:0], key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "Rank (int32)")
 		}
-		if len(asc193) == 0 {
+		if len(asc28) == 0 {
 			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "Rank (int32)", "descending element holds no element")
 		}
-		end195, err := tupleKeyMixedDesc191(asc193, &(*p187).Rank)
+		end30, err := tupleKeyMixedDesc26(asc28, &(*p22).Rank)
 		if err != nil {
-			return 0, tupleKeyDescErr(err, asc193, pos, "Rank (int32)")
+			return 0, tupleKeyDescErr(err, asc28, pos, "Rank (int32)")
 		}
-		if end195 != len(asc193) {
+		if end30 != len(asc28) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "Rank (int32)", "descending element holds more than one element")
 		}
-		pos += n194
+		pos += n29
 		// Note (*string)
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open188, tuple.ErrUnterminated, "Note (*string)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open23, tuple.ErrUnterminated, "Note (*string)", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Note (*string)", "the nested tuple ends before this field")
 		}
 		if key[pos] == 0x00 {
-			(*p187).Note = nil
+			(*p22).Note = nil
 			pos += 2
 		} else {
-			p198 := new(string)
-			(*p187).Note = p198
+			p33 := new(string)
+			(*p22).Note = p33
 			if key[pos] == 0x4f {
 				return 0, tupleKeyKind(key, pos, true, "Note (*string)")
 			}
-			x199, n200, err := tuplewire.ConsumeString(key[pos:])
+			x34, n35, err := tuplewire.ConsumeString(key[pos:])
 			if err != nil {
 				return 0, tupleKeyErr(err, pos, "Note (*string)")
 			}
-			(*p198) = x199
-			pos += n200
+			(*p33) = x34
+			pos += n35
 		}
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open188, tuple.ErrUnterminated, "PT (*genkeys.Tagged)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open23, tuple.ErrUnterminated, "PT (*genkeys.Tagged)", "nested tuple has no closing 00")
 		}
 		if key[pos] != 0x00 || (pos+1 < len(key) && key[pos+1] == 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooManyElements, "PT (*genkeys.Tagged)", "the nested tuple holds more elements than the struct has fields")
@@ -1368,22 +1371,22 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "DT (genkeys.Deep)")
 	}
-	var ascBuf202 [64]byte
-	asc203, n204, err := tuplewire.ConsumeDesc(ascBuf202[:0], key[pos:])
+	var ascBuf37 [64]byte
+	asc38, n39, err := tuplewire.ConsumeDesc(ascBuf37[:0], key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "DT (genkeys.Deep)")
 	}
-	if len(asc203) == 0 {
+	if len(asc38) == 0 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "DT (genkeys.Deep)", "descending element holds no element")
 	}
-	end205, err := tupleKeyMixedDesc201(asc203, &v.DT)
+	end40, err := tupleKeyMixedDesc36(asc38, &v.DT)
 	if err != nil {
-		return 0, tupleKeyDescErr(err, asc203, pos, "DT (genkeys.Deep)")
+		return 0, tupleKeyDescErr(err, asc38, pos, "DT (genkeys.Deep)")
 	}
-	if end205 != len(asc203) {
+	if end40 != len(asc38) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "DT (genkeys.Deep)", "descending element holds more than one element")
 	}
-	pos += n204
+	pos += n39
 	// Tail (genkeys.Name)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Tail (genkeys.Name)", "the key ends before this field")
@@ -1391,12 +1394,12 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] == 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "Tail (genkeys.Name)")
 	}
-	b211, n212, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b46, n47, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Tail (genkeys.Name)")
 	}
-	buf = b211
-	pos += n212
+	buf = b46
+	pos += n47
 	e1 := len(buf)
 	all := string(buf)
 	v.T.Name = all[:e0]
@@ -1454,7 +1457,8 @@ func (v *W1) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[W1].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation; nothing decoded aliases key.
+// offset). Strings share one allocation (two beyond 128 bytes of them);
+// nothing decoded aliases key.
 func (v *W1) UnmarshalTupleKey(key []byte) (int, error) {
 	pos := 0
 	var text [128]byte
@@ -1463,86 +1467,86 @@ func (v *W1) UnmarshalTupleKey(key []byte) (int, error) {
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Kind (string)", "the key ends before this field")
 	}
-	b213, n214, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b1, n2, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Kind (string)")
 	}
-	buf = b213
-	pos += n214
+	buf = b1
+	pos += n2
 	e0 := len(buf)
 	// User (uuid.UUID)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "User (uuid.UUID)", "the key ends before this field")
 	}
-	x215, n216, err := tuplewire.ConsumeUUID(key[pos:])
+	x3, n4, err := tuplewire.ConsumeUUID(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "User (uuid.UUID)")
 	}
-	v.User = x215
-	pos += n216
+	v.User = x3
+	pos += n4
 	// PostKind (string)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "PostKind (string)", "the key ends before this field")
 	}
-	b217, n218, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b5, n6, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "PostKind (string)")
 	}
-	buf = b217
-	pos += n218
+	buf = b5
+	pos += n6
 	e1 := len(buf)
 	// Post (int64)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Post (int64)", "the key ends before this field")
 	}
-	x219, n220, err := tuplewire.ConsumeInt(key[pos:])
+	x7, n8, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Post (int64)")
 	}
-	v.Post = x219
-	pos += n220
+	v.Post = x7
+	pos += n8
 	// CKind (string)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "CKind (string)", "the key ends before this field")
 	}
-	b221, n222, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b9, n10, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "CKind (string)")
 	}
-	buf = b221
-	pos += n222
+	buf = b9
+	pos += n10
 	e2 := len(buf)
 	// At (int64)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "At (int64)", "the key ends before this field")
 	}
-	x223, n224, err := tuplewire.ConsumeInt(key[pos:])
+	x11, n12, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "At (int64)")
 	}
-	v.At = x223
-	pos += n224
+	v.At = x11
+	pos += n12
 	// RKind (string)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "RKind (string)", "the key ends before this field")
 	}
-	b225, n226, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b13, n14, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "RKind (string)")
 	}
-	buf = b225
-	pos += n226
+	buf = b13
+	pos += n14
 	e3 := len(buf)
 	// React (int64)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "React (int64)", "the key ends before this field")
 	}
-	x227, n228, err := tuplewire.ConsumeInt(key[pos:])
+	x15, n16, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "React (int64)")
 	}
-	v.React = x227
-	pos += n228
+	v.React = x15
+	pos += n16
 	all := string(buf)
 	v.Kind = all[:e0]
 	v.PostKind = all[e0:e1]
@@ -1588,7 +1592,8 @@ func (v *W1Const) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[W1Const].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation; nothing decoded aliases key.
+// offset). Strings share one allocation (two beyond 128 bytes of them);
+// nothing decoded aliases key.
 func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 	pos := 0
 	// (struct {})
@@ -1603,12 +1608,12 @@ func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "User (uuid.UUID)", "the key ends before this field")
 	}
-	x229, n230, err := tuplewire.ConsumeUUID(key[pos:])
+	x1, n2, err := tuplewire.ConsumeUUID(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "User (uuid.UUID)")
 	}
-	v.User = x229
-	pos += n230
+	v.User = x1
+	pos += n2
 	// (struct {})
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (struct {})", "the key ends before this field")
@@ -1621,12 +1626,12 @@ func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Post (int64)", "the key ends before this field")
 	}
-	x231, n232, err := tuplewire.ConsumeInt(key[pos:])
+	x3, n4, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Post (int64)")
 	}
-	v.Post = x231
-	pos += n232
+	v.Post = x3
+	pos += n4
 	// (struct {})
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (struct {})", "the key ends before this field")
@@ -1639,12 +1644,12 @@ func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "At (int64)", "the key ends before this field")
 	}
-	x233, n234, err := tuplewire.ConsumeInt(key[pos:])
+	x5, n6, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "At (int64)")
 	}
-	v.At = x233
-	pos += n234
+	v.At = x5
+	pos += n6
 	// (struct {})
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (struct {})", "the key ends before this field")
@@ -1657,12 +1662,12 @@ func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "React (int64)", "the key ends before this field")
 	}
-	x235, n236, err := tuplewire.ConsumeInt(key[pos:])
+	x7, n8, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "React (int64)")
 	}
-	v.React = x235
-	pos += n236
+	v.React = x7
+	pos += n8
 	return pos, nil
 }
 
@@ -1852,75 +1857,75 @@ func tupleKeyDescsDesc80(in []byte, p *uint8) (int, error) {
 	return pos, nil
 }
 
-// tupleKeyMixedDesc177 reads the element that the descending field Rank (int32) wraps.
-func tupleKeyMixedDesc177(in []byte, p *int32) (int, error) {
+// tupleKeyMixedDesc12 reads the element that the descending field Rank (int32) wraps.
+func tupleKeyMixedDesc12(in []byte, p *int32) (int, error) {
 	pos := 0
-	x182, n183, err := tuplewire.ConsumeInt(in[pos:])
+	x17, n18, err := tuplewire.ConsumeInt(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Rank (int32)")
 	}
-	if int64(int32(x182)) != x182 {
+	if int64(int32(x17)) != x17 {
 		return 0, tupleKeyFail(in, pos, tuple.ErrOutOfRange, "Rank (int32)", "the value does not fit in int32")
 	}
-	(*p) = int32(x182)
-	pos += n183
+	(*p) = int32(x17)
+	pos += n18
 	return pos, nil
 }
 
-// tupleKeyMixedDesc191 reads the element that the descending field Rank (int32) wraps.
-func tupleKeyMixedDesc191(in []byte, p *int32) (int, error) {
+// tupleKeyMixedDesc26 reads the element that the descending field Rank (int32) wraps.
+func tupleKeyMixedDesc26(in []byte, p *int32) (int, error) {
 	pos := 0
-	x196, n197, err := tuplewire.ConsumeInt(in[pos:])
+	x31, n32, err := tuplewire.ConsumeInt(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Rank (int32)")
 	}
-	if int64(int32(x196)) != x196 {
+	if int64(int32(x31)) != x31 {
 		return 0, tupleKeyFail(in, pos, tuple.ErrOutOfRange, "Rank (int32)", "the value does not fit in int32")
 	}
-	(*p) = int32(x196)
-	pos += n197
+	(*p) = int32(x31)
+	pos += n32
 	return pos, nil
 }
 
-// tupleKeyMixedDesc201 reads the element that the descending field DT (genkeys.Deep) wraps.
-func tupleKeyMixedDesc201(in []byte, p *Deep) (int, error) {
+// tupleKeyMixedDesc36 reads the element that the descending field DT (genkeys.Deep) wraps.
+func tupleKeyMixedDesc36(in []byte, p *Deep) (int, error) {
 	pos := 0
 	if in[pos] != 0x05 {
 		return 0, tupleKeyKind(in, pos, false, "DT (genkeys.Deep)")
 	}
-	open206 := pos
+	open41 := pos
 	pos++
 	// X (int8)
 	if pos >= len(in) {
-		return 0, tupleKeyFail(in, open206, tuple.ErrUnterminated, "X (int8)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(in, open41, tuple.ErrUnterminated, "X (int8)", "nested tuple has no closing 00")
 	}
 	if in[pos] == 0x00 && (pos+1 >= len(in) || in[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(in, pos, tuple.ErrTooFewElements, "X (int8)", "the nested tuple ends before this field")
 	}
-	x207, n208, err := tuplewire.ConsumeInt(in[pos:])
+	x42, n43, err := tuplewire.ConsumeInt(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "X (int8)")
 	}
-	if int64(int8(x207)) != x207 {
+	if int64(int8(x42)) != x42 {
 		return 0, tupleKeyFail(in, pos, tuple.ErrOutOfRange, "X (int8)", "the value does not fit in int8")
 	}
-	(*p).X = int8(x207)
-	pos += n208
+	(*p).X = int8(x42)
+	pos += n43
 	// Y (genkeys.Flag)
 	if pos >= len(in) {
-		return 0, tupleKeyFail(in, open206, tuple.ErrUnterminated, "Y (genkeys.Flag)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(in, open41, tuple.ErrUnterminated, "Y (genkeys.Flag)", "nested tuple has no closing 00")
 	}
 	if in[pos] == 0x00 && (pos+1 >= len(in) || in[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(in, pos, tuple.ErrTooFewElements, "Y (genkeys.Flag)", "the nested tuple ends before this field")
 	}
-	x209, n210, err := tuplewire.ConsumeBool(in[pos:])
+	x44, n45, err := tuplewire.ConsumeBool(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Y (genkeys.Flag)")
 	}
-	(*p).Y = Flag(x209)
-	pos += n210
+	(*p).Y = Flag(x44)
+	pos += n45
 	if pos >= len(in) {
-		return 0, tupleKeyFail(in, open206, tuple.ErrUnterminated, "DT (genkeys.Deep)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(in, open41, tuple.ErrUnterminated, "DT (genkeys.Deep)", "nested tuple has no closing 00")
 	}
 	if in[pos] != 0x00 || (pos+1 < len(in) && in[pos+1] == 0xFF) {
 		return 0, tupleKeyFail(in, pos, tuple.ErrTooManyElements, "DT (genkeys.Deep)", "the nested tuple holds more elements than the struct has fields")
