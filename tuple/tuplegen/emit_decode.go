@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // decodeCtx is where decoding code runs.
@@ -133,28 +134,15 @@ func (e *emitter) decodeValue(ctx decodeCtx, f *field, target string) {
 		}
 	case kindByteSlice:
 		consume("ConsumeBytes", "[]byte", nil)
-	case kindBool:
-		consume("ConsumeBool", "bool", nil)
-	case kindInt:
+	case kindBool, kindInt, kindUint, kindFloat32, kindFloat64, kindVersionstamp:
 		var check func(string) string
-		if f.bits < 64 {
-			check = func(x string) string { return fmt.Sprintf("int64(int%d(%s)) != %[2]s", f.bits, x) }
+		if (f.kind == kindInt || f.kind == kindUint) && f.bits < 64 {
+			sized := strings.TrimSuffix(f.basic, "64") + strconv.Itoa(f.bits) // int32, uint8, ...
+			check = func(x string) string { return fmt.Sprintf("%s(%s(%s)) != %[3]s", f.basic, sized, x) }
 		}
-		consume("ConsumeInt", "int64", check)
-	case kindUint:
-		var check func(string) string
-		if f.bits < 64 {
-			check = func(x string) string { return fmt.Sprintf("uint64(uint%d(%s)) != %[2]s", f.bits, x) }
-		}
-		consume("ConsumeUint", "uint64", check)
-	case kindFloat32:
-		consume("ConsumeFloat32", "float32", nil)
-	case kindFloat64:
-		consume("ConsumeFloat64", "float64", nil)
+		consume(wireFuncs[f.kind].consume, f.basic, check)
 	case kindUUID:
 		consume("ConsumeUUID", "uuid.UUID", nil)
-	case kindVersionstamp:
-		consume("ConsumeVersionstamp", "types.Versionstamp", nil)
 	case kindNested:
 		e.decodeNested(ctx, f, target)
 	default:

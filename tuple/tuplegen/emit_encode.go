@@ -87,20 +87,10 @@ func (e *emitter) encodeValue(f *field, x, fieldExpr, out string, nested bool) {
 		e.printf("%s = tupleKeyAppendBytesString(%[1]s, %s)\n", out, conv("string", f.goType, x))
 	case kindByteSlice:
 		e.printf("%s = tuplewire.AppendBytes(%[1]s, %s)\n", out, x)
-	case kindBool:
-		e.printf("%s = tuplewire.AppendBool(%[1]s, %s)\n", out, conv("bool", f.goType, x))
-	case kindInt:
-		e.printf("%s = tuplewire.AppendInt(%[1]s, %s)\n", out, conv("int64", f.goType, x))
-	case kindUint:
-		e.printf("%s = tuplewire.AppendUint(%[1]s, %s)\n", out, conv("uint64", f.goType, x))
-	case kindFloat32:
-		e.printf("%s = tuplewire.AppendFloat32(%[1]s, %s)\n", out, conv("float32", f.goType, x))
-	case kindFloat64:
-		e.printf("%s = tuplewire.AppendFloat64(%[1]s, %s)\n", out, conv("float64", f.goType, x))
+	case kindBool, kindInt, kindUint, kindFloat32, kindFloat64, kindVersionstamp:
+		e.printf("%[1]s = tuplewire.%[2]s(%[1]s, %[3]s)\n", out, wireFuncs[f.kind].append, conv(f.basic, f.goType, x))
 	case kindUUID:
 		e.printf("%s = append(append(%[1]s, 0x30), %s[:]...)\n", out, x)
-	case kindVersionstamp:
-		e.printf("%s = tuplewire.AppendVersionstamp(%[1]s, %s)\n", out, conv("types.Versionstamp", f.goType, x))
 	case kindNested:
 		e.printf("%s = tuplewire.BeginNested(%[1]s)\n", out)
 		for i := range f.nested {

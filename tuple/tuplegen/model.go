@@ -28,6 +28,17 @@ const (
 	kindNested       // a struct: a nested tuple of its fields
 )
 
+// wireFuncs names the tuplewire functions of the kinds whose value
+// converts to and from the field's basic type.
+var wireFuncs = map[kind]struct{ append, consume string }{
+	kindBool:         {"AppendBool", "ConsumeBool"},
+	kindInt:          {"AppendInt", "ConsumeInt"},
+	kindUint:         {"AppendUint", "ConsumeUint"},
+	kindFloat32:      {"AppendFloat32", "ConsumeFloat32"},
+	kindFloat64:      {"AppendFloat64", "ConsumeFloat64"},
+	kindVersionstamp: {"AppendVersionstamp", "ConsumeVersionstamp"},
+}
+
 // field is one element of a key struct, as tuple.NewPlan compiles it.
 type field struct {
 	name     string // in errors: the field name or its tag name
@@ -180,7 +191,7 @@ func (c *compiler) elementKind(f *field, t types.Type, depth int) error {
 	case isNamed(t, "time", "Time"), isNamed(t, "time", "Duration"):
 		return fmt.Errorf("%v is not written yet: its key form (decision 4 of the typed keys) is not in tuple.Plan yet (issue #27)", t)
 	case isNamed(t, "github.com/fdbtuple/fdbtuple/types", "Versionstamp"):
-		f.kind = kindVersionstamp
+		f.kind, f.basic = kindVersionstamp, "types.Versionstamp"
 		return nil
 	case isNamed(t, "math/big", "Int"), isBigIntPointer(t):
 		return fmt.Errorf("big integers are left to tuple.Plan")
