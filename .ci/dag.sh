@@ -24,6 +24,7 @@ declare -A allowed=(
   [internal/workload]="types fdb tuple/internal/wirecore tuple/tuplewire tuple"
   [internal/workload/genkeys]="types fdb tuple/internal/wirecore tuple/tuplewire tuple internal/workload"
   [internal/proctest]=""
+  [internal/testrows]="types fdb tuple/internal/wirecore tuple/tuplewire tuple vectors"
   [property_test]=""
   [property_test/gen]="types fdb tuple/internal/wirecore tuple/tuplewire tuple nested"
   [property_test/order]="types fdb tuple/internal/wirecore tuple/tuplewire tuple"

@@ -6,16 +6,17 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/fdbtuple/fdbtuple/internal/testrows"
 	"github.com/fdbtuple/fdbtuple/tuple"
 )
 
 // TestAppendElemsAgreesWithPack encodes every vector row's elements with
 // AppendElems and compares with Pack, and Scan reads them back.
 func TestAppendElemsAgreesWithPack(t *testing.T) {
-	for _, r := range packRows(t) {
-		got, err := tuple.AppendElems(nil, r.tup...)
-		if err != nil || !bytes.Equal(got, r.packed) {
-			t.Fatalf("%s: AppendElems = %x, %v; want %x", r.name, got, err, r.packed)
+	for _, r := range testrows.PackRows(t) {
+		got, err := tuple.AppendElems(nil, r.Tup...)
+		if err != nil || !bytes.Equal(got, r.Packed) {
+			t.Fatalf("%s: AppendElems = %x, %v; want %x", r.Name, got, err, r.Packed)
 		}
 	}
 	type kind string

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fdbtuple/fdbtuple/internal/testrows"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
@@ -182,10 +183,10 @@ func TestScanDesc(t *testing.T) {
 // TestScanAgreesWithUnpack decodes every vector row with Scan, into *any
 // and into a typed destination per element, and compares with Unpack.
 func TestScanAgreesWithUnpack(t *testing.T) {
-	for _, r := range packRows(t) {
-		anys := make([]any, len(r.tup))
-		typed := make([]any, len(r.tup))
-		for i, v := range r.tup {
+	for _, r := range testrows.PackRows(t) {
+		anys := make([]any, len(r.Tup))
+		typed := make([]any, len(r.Tup))
+		for i, v := range r.Tup {
 			anys[i] = new(any)
 			if v == nil {
 				typed[i] = nil
@@ -193,21 +194,21 @@ func TestScanAgreesWithUnpack(t *testing.T) {
 				typed[i] = reflect.New(reflect.TypeOf(v)).Interface()
 			}
 		}
-		if err := tuple.Scan(r.packed, anys...); err != nil {
-			t.Fatalf("%s: Scan into *any: %v", r.name, err)
+		if err := tuple.Scan(r.Packed, anys...); err != nil {
+			t.Fatalf("%s: Scan into *any: %v", r.Name, err)
 		}
-		if err := tuple.Scan(r.packed, typed...); err != nil {
-			t.Fatalf("%s: Scan into typed destinations: %v", r.name, err)
+		if err := tuple.Scan(r.Packed, typed...); err != nil {
+			t.Fatalf("%s: Scan into typed destinations: %v", r.Name, err)
 		}
-		for i, v := range r.tup {
+		for i, v := range r.Tup {
 			got := *anys[i].(*any)
 			if tuple.Compare(tuple.Tuple{got}, tuple.Tuple{v}) != 0 {
-				t.Fatalf("%s element %d: Scan %#v, Unpack %#v", r.name, i, got, v)
+				t.Fatalf("%s element %d: Scan %#v, Unpack %#v", r.Name, i, got, v)
 			}
 			if typed[i] != nil {
 				got := reflect.ValueOf(typed[i]).Elem().Interface()
 				if tuple.Compare(tuple.Tuple{got}, tuple.Tuple{v}) != 0 {
-					t.Fatalf("%s element %d: typed Scan %#v, Unpack %#v", r.name, i, got, v)
+					t.Fatalf("%s element %d: typed Scan %#v, Unpack %#v", r.Name, i, got, v)
 				}
 			}
 		}

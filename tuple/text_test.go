@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fdbtuple/fdbtuple/internal/testrows"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/fdbtuple/fdbtuple/vectors"
@@ -18,8 +19,8 @@ import (
 // decoded tuple of every pack vector row and every table row.
 func TestTextRoundTripVectors(t *testing.T) {
 	var all []tuple.Tuple
-	for _, r := range packRows(t) {
-		all = append(all, r.tup)
+	for _, r := range testrows.PackRows(t) {
+		all = append(all, r.Tup)
 	}
 	for _, rows := range tables {
 		for _, r := range rows {

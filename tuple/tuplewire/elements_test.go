@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/fdbtuple/fdbtuple/internal/testrows"
 	"github.com/fdbtuple/fdbtuple/internal/workload"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
@@ -14,10 +15,10 @@ import (
 // TestElementsAgreeWithUnpack walks every packed vector row, nested tuples
 // included, and checks each element against the full decode.
 func TestElementsAgreeWithUnpack(t *testing.T) {
-	for _, r := range packRows(t) {
-		got, err := collect(tuplewire.Elements(r.packed))
-		if err != nil || !vectors.Identical(got, r.tup) {
-			t.Fatalf("%s: Elements gave %#v, %v; want %#v", r.name, got, err, r.tup)
+	for _, r := range testrows.PackRows(t) {
+		got, err := collect(tuplewire.Elements(r.Packed))
+		if err != nil || !vectors.Identical(got, r.Tup) {
+			t.Fatalf("%s: Elements gave %#v, %v; want %#v", r.Name, got, err, r.Tup)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/fdbtuple/fdbtuple/internal/testrows"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
@@ -82,16 +83,16 @@ func TestSizeFunctions(t *testing.T) {
 // TestNextAgreesWithUnpack walks every packed vector row with Next and
 // checks each step against ConsumeElement and the full decode.
 func TestNextAgreesWithUnpack(t *testing.T) {
-	for _, r := range packRows(t) {
-		b, whole := r.packed, r.tup
+	for _, r := range testrows.PackRows(t) {
+		b, whole := r.Packed, r.Tup
 		for i := 0; len(b) > 0; i++ {
 			code, n, err := tuplewire.Next(b)
 			if err != nil || code != types.Code(b[0]) {
-				t.Fatalf("%s: Next = %v, %d, %v", r.name, code, n, err)
+				t.Fatalf("%s: Next = %v, %d, %v", r.Name, code, n, err)
 			}
 			v, m, err := tuple.ConsumeElement(b)
 			if err != nil || m != n || !vectors.Identical(tuple.Tuple{v}, tuple.Tuple{whole[i]}) {
-				t.Fatalf("%s element %d: ConsumeElement = %#v, %d, %v; Next said %d", r.name, i, v, m, err, n)
+				t.Fatalf("%s element %d: ConsumeElement = %#v, %d, %v; Next said %d", r.Name, i, v, m, err, n)
 			}
 			b = b[n:]
 		}

@@ -121,7 +121,10 @@ func (fr *Framer) Frame(pos, depth int) (int, Fault) {
 	}
 	switch types.Code(in[pos]).Kind() {
 	case types.KindBytes, types.KindString:
-		_, next, _, f := StringSpan(in, pos, fr.Lenient)
+		if end, _ := ShortEnd(in, pos+1); end >= 0 {
+			return end + 1, Fault{} // inlined: most strings are short
+		}
+		_, next, _, f := StringSpanLong(in, pos, fr.Lenient)
 		return next, f
 	case types.KindInt: // 0B and 1D; fixedSize has the others
 		return BigSpan(in, pos)
