@@ -38,7 +38,7 @@ func ScanSegment(key []byte, at int, kind string, id ...any) (next int, err erro
 	if len(id) >= len(buf) {
 		return 0, fmt.Errorf("nested: ScanSegment of %d ids, more than %d", len(id), len(buf)-1)
 	}
-	buf[0] = kind
+	buf[0] = tuple.Const(kind)
 	for i, d := range id {
 		buf[1+i] = d
 	}

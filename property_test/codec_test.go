@@ -7,13 +7,14 @@ import (
 	"slices"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/property_test/gen"
 	"github.com/fdbtuple/fdbtuple/subspace"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
-	"pgregory.net/rapid"
 )
 
 // Each property is a named function, run by a Test (with -rapid.checks

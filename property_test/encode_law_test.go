@@ -7,6 +7,9 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/shopspring/decimal"
+	"pgregory.net/rapid"
+
 	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/nested"
 	"github.com/fdbtuple/fdbtuple/property_test/gen"
@@ -14,8 +17,6 @@ import (
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/tupledecimal"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
-	"github.com/shopspring/decimal"
-	"pgregory.net/rapid"
 )
 
 // Named types a key layer defines.

@@ -6,11 +6,12 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/shopspring/decimal"
+	"pgregory.net/rapid"
+
 	"github.com/fdbtuple/fdbtuple/property_test/gen"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/tupledecimal"
-	"github.com/shopspring/decimal"
-	"pgregory.net/rapid"
 )
 
 var extCodec = tuple.Codec{Extensions: []tuple.Extension{

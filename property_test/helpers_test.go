@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"cmp"
 
+	"pgregory.net/rapid"
+
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/vectors"
-	"pgregory.net/rapid"
 )
 
 // pack packs a generated tuple, which must pack.

@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/fdbtuple/fdbtuple/nested"
 	"github.com/fdbtuple/fdbtuple/property_test/gen"
-	"pgregory.net/rapid"
 )
 
 // pathOrder: key-path order (Compare) equals byte order.

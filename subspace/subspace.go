@@ -13,8 +13,9 @@
 //
 // Like the official package, Sub and Pack panic when an element cannot be
 // packed, and strings are written byte for byte (see tuple.Tuple.Pack).
-// Unpack is strict, as tuple.Unpack is, and its errors give offsets into
-// the whole key. To pack with an error instead of a panic, use
+// Unpack reads what Pack writes, strings byte for byte as the official
+// binding returns them, and is otherwise strict, as tuple.Unpack is; its
+// errors give offsets into the whole key. To pack with an error instead of a panic, use
 // tuple.Codec.AppendTuple with Bytes() as its dst.
 package subspace
 
@@ -44,8 +45,9 @@ type Subspace interface {
 	// subspace's prefix: t must hold exactly one incomplete versionstamp.
 	PackWithVersionstamp(t tuple.Tuple) (fdb.Key, error)
 
-	// Unpack strictly decodes the tuple after the prefix. A key outside
-	// the subspace is ErrNotInSubspace.
+	// Unpack strictly decodes the tuple after the prefix, strings byte
+	// for byte, as Pack writes them. A key outside the subspace is
+	// ErrNotInSubspace.
 	Unpack(k fdb.KeyConvertible) (tuple.Tuple, error)
 
 	// Contains reports whether the key starts with the prefix.
@@ -63,8 +65,8 @@ type Subspace interface {
 // start with the subspace's prefix.
 var ErrNotInSubspace = errors.New("subspace: key is not in subspace")
 
-// officialStrings packs strings byte for byte, valid UTF-8 or not, as the
-// official binding does.
+// officialStrings packs and unpacks strings byte for byte, valid UTF-8 or
+// not, as the official binding does: Unpack reads every key Pack writes.
 var officialStrings = tuple.Codec{AllowInvalidUTF8: true}
 
 type subspace struct {
@@ -110,7 +112,7 @@ func (s subspace) Unpack(k fdb.KeyConvertible) (tuple.Tuple, error) {
 	if !bytes.HasPrefix(key, s.rawPrefix) {
 		return nil, fmt.Errorf("%w: key %s, prefix %s", ErrNotInSubspace, fdb.Printable(key), fdb.Printable(s.rawPrefix))
 	}
-	return tuple.Codec{}.UnpackAfter(key, len(s.rawPrefix))
+	return officialStrings.UnpackAfter(key, len(s.rawPrefix))
 }
 
 func (s subspace) Contains(k fdb.KeyConvertible) bool {

@@ -1,25 +1,26 @@
 package tuple
 
 import (
+	"fmt"
 	"math/big"
 	"reflect"
+	"time"
 	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
+	"github.com/fdbtuple/fdbtuple/types"
 )
 
 // AppendElems appends vals, as the elements of a tuple, to dst: the
 // inverse of Scan. It checks what the error-returning encoders check (the
 // UTF-8 of strings, the size of integers, no incomplete versionstamp) and
-// returns dst unchanged with an *EncodeError otherwise. It knows the
-// standard element types and named types of strings, integers, floats,
-// booleans and byte slices; a value of an extension needs Codec.Pack.
+// returns dst unchanged with an *EncodeError otherwise. It takes every Go
+// type the type table holds (see Scan), as Pack does; a value of an
+// extension needs Codec.Pack.
 //
 // AppendElems does not keep vals, so plain variables passed to it stay
-// on the stack, and it allocates nothing when cap(dst) has room. (Like
-// reflect, it reads a named float32 type through float64, which quiets a
-// signalling NaN; a float32 keeps its bits.)
+// on the stack, and it allocates nothing when cap(dst) has room.
 func AppendElems(dst []byte, vals ...any) ([]byte, error) {
 	if out, ok := appendPlain(dst, vals, false, 0, noLimit); ok {
 		return out, nil
@@ -55,6 +56,9 @@ func appendLooseElem(dst []byte, v any, nested bool, depth int, tr *trail) ([]by
 	case string: // the plain encoder refused its UTF-8
 		return dst, encodeError(v, ErrInvalidUTF8)
 	case *big.Int:
+		if v == nil {
+			return appendNull(dst, nested), nil
+		}
 		out, err := tuplewire.AppendBigInt(dst, v)
 		if err != nil {
 			return dst, encodeError(v, err)
@@ -62,34 +66,92 @@ func appendLooseElem(dst []byte, v any, nested bool, depth int, tr *trail) ([]by
 		return out, nil
 	case Versionstamp: // an incomplete one
 		return dst, encodeError(v, ErrIncompleteVersionstamp)
+	case nil:
+		return appendNull(dst, nested), nil
+	case Hook:
+		return appendHook(dst, v, nested, depth)
 	case Tuple:
 		return appendLooseNested(dst, v, depth, tr)
 	case []any:
 		return appendLooseNested(dst, v, depth, tr)
+	case big.Int:
+		return appendLooseElem(dst, &v, nested, depth, tr)
+	case time.Time:
+		iv, err := timeIn(v, 1)
+		if err != nil {
+			return dst, encodeError(v, err)
+		}
+		return appendIntValue(dst, iv)
+	case *time.Time:
+		if v == nil {
+			return appendNull(dst, nested), nil
+		}
+		return appendLooseElem(dst, *v, nested, depth, tr)
+	case *Versionstamp:
+		if v == nil {
+			return appendNull(dst, nested), nil
+		}
+		return appendLooseElem(dst, *v, nested, depth, tr)
 	}
-	rv := reflect.ValueOf(v)
-	switch rv.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return tuplewire.AppendInt(dst, rv.Int()), nil
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return tuplewire.AppendUint(dst, rv.Uint()), nil
-	case reflect.String:
+	return appendLooseValue(dst, typeOf(reflect.TypeOf(v)), reflect.ValueOf(v), nested, depth, tr)
+}
+
+// appendLooseValue appends rv by its type's row of the type table,
+// reading it with reflect's readers only: it calls no method of the value
+// and takes no interface of it, so that AppendElems's arguments stay on
+// the stack. The rows that need a method call (a custom type, an
+// fdb.KeyConvertible that is no byte slice) are Codec.Pack's, and a
+// struct is a Plan's; an error here says so. (A named float32 type is
+// read through float64, which quiets a signalling NaN: a float32 keeps
+// its bits, and so do Pack and a Plan.)
+func appendLooseValue(dst []byte, g *goType, rv reflect.Value, nested bool, depth int, tr *trail) ([]byte, error) {
+	if g.err != nil {
+		return dst, &EncodeError{Type: g.t, Err: g.err}
+	}
+	if out, ok := appendScalar(dst, g.rule, rv); ok {
+		return out, nil
+	}
+	switch g.rule {
+	case rulePointer:
+		if rv.IsNil() {
+			return appendNull(dst, nested), nil
+		}
+		return appendLooseValue(dst, g.elem, rv.Elem(), nested, depth, tr)
+	case ruleString:
 		if s := rv.String(); utf8.ValidString(s) {
 			return tuplewire.AppendString(dst, s), nil
 		}
-		return dst, encodeError(v, ErrInvalidUTF8)
-	case reflect.Bool:
-		return tuplewire.AppendBool(dst, rv.Bool()), nil
-	case reflect.Float32:
+		return dst, &EncodeError{Type: g.t, Err: ErrInvalidUTF8}
+	case ruleDuration: // in its default unit, ns
+		return tuplewire.AppendInt(dst, rv.Int()), nil
+	case ruleFloat32:
 		return tuplewire.AppendFloat32(dst, float32(rv.Float())), nil
-	case reflect.Float64:
-		return tuplewire.AppendFloat64(dst, rv.Float()), nil
-	case reflect.Slice:
-		if rv.Type().Elem().Kind() == reflect.Uint8 {
-			return tuplewire.AppendBytes(dst, rv.Bytes()), nil
+	case ruleUUID:
+		dst = append(dst, byte(types.CodeUUID))
+		for i := range 16 {
+			dst = append(dst, byte(rv.Index(i).Uint()))
 		}
+		return dst, nil
+	case ruleTuple: // a named []any, copied out: reflect.Copy keeps it on the stack
+		t := make([]any, rv.Len())
+		reflect.Copy(reflect.ValueOf(t), rv)
+		return appendLooseNested(dst, t, depth, tr)
 	}
-	return dst, encodeError(v, ErrUnsupportedType)
+	return dst, &EncodeError{Type: g.t, Err: fmt.Errorf("%w: AppendElems keeps its values on the stack, so it calls no method of one; pass tuple.Element(&v) for %s, or pack it with Codec.Pack or as a Plan's field", ErrUnsupportedType, withArticle(g.t.String()))}
+}
+
+// appendHook appends the element of a Hook from Element, checked as
+// every custom element is: exactly one whole element.
+func appendHook(dst []byte, h Hook, nested bool, depth int) ([]byte, error) {
+	if h.append == nil {
+		return dst, encodeError(h, fmt.Errorf("%w: a Hook from Into only scans; Element of a type with AppendTupleElement appends", ErrUnsupportedType))
+	}
+	start := len(dst)
+	out, err := h.append(dst)
+	if err != nil {
+		return dst, asEncodeError(h, err)
+	}
+	return checkOneElement(dst, out, start, Codec{}, nested, depth, reflect.TypeOf(h))
 }
 
 func appendLooseNested(dst []byte, t []any, depth int, tr *trail) ([]byte, error) {

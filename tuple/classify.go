@@ -4,7 +4,6 @@ import (
 	"math/big"
 	"reflect"
 
-	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -12,7 +11,12 @@ import (
 // as, so that compareElems needs one case per kind.
 func normalize(v any) any {
 	switch v := v.(type) {
-	case nil, []byte, string, Tuple, []any, int64, uint64, *big.Int, float32, float64, bool, UUID, Versionstamp:
+	case *big.Int:
+		if v == nil {
+			return nil // a nil pointer is a null
+		}
+		return v
+	case nil, []byte, string, Tuple, []any, int64, uint64, float32, float64, bool, UUID, Versionstamp:
 		return v
 	case int:
 		return int64(v)
@@ -32,14 +36,13 @@ func asSlice(v any) []any {
 	return v.([]any)
 }
 
-// canonical converts a value of a named type to the unnamed type it
-// encodes as, or returns ok == false if there is none. An
-// fdb.KeyConvertible (an fdb.Key, a subspace) encodes as the byte string
-// of its key, as in the official binding.
+// canonical converts a value of a type other than the standard ones to
+// the standard value it encodes as, by the type table, or returns ok ==
+// false if no element holds it. An fdb.KeyConvertible (a subspace)
+// encodes as the byte string of its key, as in the official binding; a
+// nil pointer as a null; a time, a custom type or a struct as the element
+// it writes, decoded as Unpack would.
 func canonical(v any) (c any, ok bool) {
-	if k, isKey := v.(fdb.KeyConvertible); isKey {
-		return []byte(k.FDBKey()), true
-	}
 	switch v := v.(type) { // unnamed types first, without reflection
 	case int8:
 		return int64(v), true
@@ -56,33 +59,36 @@ func canonical(v any) (c any, ok bool) {
 	case uint32:
 		return uint64(v), true
 	}
-	rv := reflect.ValueOf(v)
-	switch rv.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return rv.Int(), true
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return rv.Uint(), true
-	case reflect.Float32:
-		// rv.Float() widens to float64, which quiets a signalling NaN;
-		// a pointer conversion copies the bits as they are.
-		p := reflect.New(rv.Type())
-		p.Elem().Set(rv)
-		return *p.Convert(float32PtrType).Interface().(*float32), true
-	case reflect.Float64:
-		return rv.Float(), true
-	case reflect.Bool:
-		return rv.Bool(), true
-	case reflect.String:
-		return rv.String(), true
-	case reflect.Slice:
-		switch {
-		case rv.Type().Elem().Kind() == reflect.Uint8:
-			return rv.Bytes(), true
-		case rv.Type().Elem() == anyType:
-			return rv.Convert(anySliceType).Interface(), true
-		}
+	g := typeOf(reflect.TypeOf(v))
+	if g.err != nil {
+		return nil, false
 	}
-	return nil, false
+	rv := reflect.ValueOf(v)
+	switch g.rule {
+	case ruleInt:
+		return rv.Int(), true
+	case ruleUint:
+		return rv.Uint(), true
+	case ruleFloat64:
+		return rv.Float(), true
+	case ruleBool:
+		return rv.Bool(), true
+	case ruleString:
+		return rv.String(), true
+	case ruleBytes:
+		return rv.Bytes(), true
+	case ruleTuple:
+		return rv.Convert(anySliceType).Interface(), true
+	}
+	// The rest as the element it writes, read back: a float32 bit for
+	// bit, a UUID, a time, a pointer, a custom type, a struct.
+	var e encoder
+	enc, err := e.appendValue(nil, g, rv, elemOpts{}, false, 0)
+	if err != nil {
+		return nil, false
+	}
+	c, _, err = ConsumeElement(enc)
+	return c, err == nil
 }
 
 var (
@@ -102,7 +108,12 @@ func kindOf(v any) types.Kind {
 		return types.KindString
 	case Tuple, []any:
 		return types.KindTuple
-	case int, int64, uint64, *big.Int, big.Int:
+	case *big.Int:
+		if v == nil { // a nil pointer is a null
+			return types.KindNull
+		}
+		return types.KindInt
+	case int, int64, uint64, big.Int:
 		return types.KindInt
 	case float32:
 		return types.KindFloat32

@@ -58,7 +58,7 @@ func rank(v any, k types.Kind, c Codec) int {
 }
 
 func compareElems(x, y any, depth int, c Codec) int {
-	kx, ky := kindOf(x), kindOf(y)
+	kx, ky := kindWith(x, c), kindWith(y, c)
 	if rx, ry := rank(x, kx, c), rank(y, ky, c); rx != ry {
 		return cmp.Compare(rx, ry)
 	}
@@ -91,6 +91,15 @@ func compareElems(x, y any, depth int, c Codec) int {
 		return x.(Versionstamp).Compare(y.(Versionstamp))
 	}
 	return 0 // null
+}
+
+// kindWith is kindOf, but for a value one of c's extensions owns, which
+// is the extension's whatever its Go type.
+func kindWith(v any, c Codec) types.Kind {
+	if len(c.Extensions) > 0 && c.owner(v) != nil {
+		return types.KindInvalid
+	}
+	return kindOf(v)
 }
 
 func boolRank(b bool) int {

@@ -127,16 +127,24 @@
 // # Typed keys
 //
 // A Tuple holds boxed values; a key-value layer wants its keys as Go
-// values. Scan decodes a key into pointers to variables (and constants
-// that must match, nil to skip, []any for a nested tuple, Desc{V: &x},
-// Into for types of the caller's own), and AppendElems encodes variables;
-// neither keeps its arguments, so that plain variables stay on the stack.
-// A Plan, compiled once per struct type by NewPlan, encodes and decodes a
-// struct as a key: one element per field, with tags for constants,
-// descending fields, byte strings and extensions, a Range of the keys that
-// share leading fields, and a Schema to keep in a golden test. Marshal and
-// Unmarshal keep a plan per type. The package property_test/order checks
-// that such keys sort as their Go values do.
+// values. Scan decodes a key into pointers to variables (and Const(v) for
+// constants that must match, nil to skip, []any for a nested tuple,
+// Desc{V: &x}, Element and Into for types of the caller's own), and
+// AppendElems encodes variables; neither keeps its arguments, so that
+// plain variables stay on the stack. A Plan, compiled once per struct
+// type by NewPlan (or from a reflect.Type by NewDynamicPlan), encodes and
+// decodes a struct as a key: one element per field, with tags for
+// constants, descending fields, byte strings, extensions and time units,
+// a Range of the keys that share leading fields, and a Schema to keep in
+// a golden test. Marshal and Unmarshal keep a plan per type. The package
+// property_test/order checks that such keys sort as their Go values do.
+//
+// One table maps Go types to elements for all of them, and for Pack,
+// Compare, the text form and JSON (see Plan for the types): time.Time
+// and time.Duration are plain integers, a type with AppendTupleElement
+// and ScanTupleElement methods is one element of its own, and a type no
+// element holds faithfully (a map, a struct with no exported field) is an
+// error naming the fix, never an empty element.
 //
 // # Layers
 //

@@ -3,6 +3,7 @@ package tuple
 import (
 	"errors"
 	"math/big"
+	"reflect"
 	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
@@ -28,6 +29,9 @@ type encoder struct {
 	stampPos int
 	// trail is the path of an error, recorded by placed.
 	trail trail
+	// inPlan: a Plan's fields are being written, where a struct is a
+	// nested tuple of its fields (elsewhere it is refused).
+	inPlan bool
 }
 
 // placed records the path of an error from the encoder, once, at the
@@ -70,6 +74,9 @@ func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte,
 		}
 		return tuplewire.AppendVersionstamp(dst, v), nil
 	case *big.Int:
+		if v == nil { // a pointer: nil is a null, as in the type table
+			return appendNull(dst, nested), nil
+		}
 		return e.appendBig(dst, v)
 	case big.Int:
 		return e.appendBig(dst, &v)
@@ -113,11 +120,7 @@ func (e *encoder) appendReflect(dst []byte, v any, nested bool, depth int) ([]by
 		}
 		return out, nil
 	}
-	c, ok := canonical(v)
-	if !ok {
-		return dst, encodeError(v, ErrUnsupportedType)
-	}
-	return e.appendElem(dst, c, nested, depth)
+	return e.appendValue(dst, typeOf(reflect.TypeOf(v)), reflect.ValueOf(v), elemOpts{}, nested, depth)
 }
 
 // sizeTuple reports the exact encoded length, and the first error the
@@ -172,6 +175,9 @@ func (e *encoder) sizeElem(v any, nested bool, depth int) (int, error) {
 		}
 		return wirecore.SizeVersionstamp, nil
 	case *big.Int:
+		if v == nil {
+			return e.sizeElem(nil, nested, depth)
+		}
 		return sizeBig(v)
 	case big.Int:
 		return sizeBig(&v)
@@ -180,11 +186,9 @@ func (e *encoder) sizeElem(v any, nested bool, depth int) (int, error) {
 	case []any:
 		return e.sizeNested(v, depth)
 	}
-	c, ok := canonical(v)
-	if !ok {
-		return 0, encodeError(v, ErrUnsupportedType)
-	}
-	return e.sizeElem(c, nested, depth)
+	// The rarer types, by the type table: written to learn their size.
+	out, err := e.appendValue(nil, typeOf(reflect.TypeOf(v)), reflect.ValueOf(v), elemOpts{}, nested, depth)
+	return len(out), err
 }
 
 func sizeBig(v *big.Int) (int, error) {

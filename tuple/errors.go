@@ -111,7 +111,7 @@ func encodeError(v any, err error) *EncodeError {
 func (e *EncodeError) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Err.Error())
-	if errors.Is(e.Err, ErrUnsupportedType) {
+	if e.Err == ErrUnsupportedType { // a wrapped one names the type and the fix
 		fmt.Fprintf(&b, " %v", e.Type)
 	}
 	if e.Path != nil || e.Field != "" { // nil: about the call, not an element

@@ -22,7 +22,7 @@ func ExampleEncodeError() {
 	_, err := tuple.Codec{}.Pack(tuple.Tuple{1, "a", make(chan int)})
 	fmt.Println(err)
 	// Output:
-	// tuple: unsupported element type chan int (element [2])
+	// tuple: unsupported element type chan int: a chan holds nothing a key can keep (element [2])
 }
 
 func ExampleSyntaxError() {

@@ -126,9 +126,10 @@ func TestEncodeErrors(t *testing.T) {
 	}{
 		{"channel", tuple.Tuple{int64(1), make(chan int)}, tuple.ErrUnsupportedType, []int{1}},
 		{"map in nested", tuple.Tuple{tuple.Tuple{"a", map[string]int{}}}, tuple.ErrUnsupportedType, []int{0, 1}},
-		{"pointer", tuple.Tuple{new(int)}, tuple.ErrUnsupportedType, []int{0}},
+		{"pointer to a channel", tuple.Tuple{new(chan int)}, tuple.ErrUnsupportedType, []int{0}},
 		{"uintptr", tuple.Tuple{uintptr(1)}, tuple.ErrUnsupportedType, []int{0}},
-		{"[16]byte", tuple.Tuple{[16]byte{}}, tuple.ErrUnsupportedType, []int{0}},
+		{"[15]byte", tuple.Tuple{[15]byte{}}, tuple.ErrUnsupportedType, []int{0}},
+		{"struct", tuple.Tuple{struct{ A int }{1}}, tuple.ErrUnsupportedType, []int{0}},
 		{"invalid utf-8", tuple.Tuple{"ok", "\xff\x00"}, tuple.ErrInvalidUTF8, []int{1}},
 		{"2^2040", tuple.Tuple{tooBig}, tuple.ErrTooLarge, []int{0}},
 		{"-2^2040", tuple.Tuple{new(big.Int).Neg(tooBig)}, tuple.ErrTooLarge, []int{0}},

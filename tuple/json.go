@@ -2,6 +2,8 @@ package tuple
 
 import (
 	"encoding/json"
+	"fmt"
+	"math/big"
 	"reflect"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
@@ -46,11 +48,26 @@ func officialShape(t []any, depth int) ([]any, error) {
 	}
 	out := make([]any, len(t))
 	for i, v := range t {
+		if !isStandard(v) {
+			c, ok := canonical(v)
+			if !ok {
+				return nil, fmt.Errorf("tuple: MarshalJSON: element %d: %w", i, encodeError(v, ErrUnsupportedType))
+			}
+			v = c
+		}
 		switch v := v.(type) {
 		case UUID:
 			out[i] = [16]byte(v)
 		case Versionstamp:
 			out[i] = officialVersionstamp(v)
+		case big.Int:
+			out[i] = &v // its MarshalJSON is on the pointer
+		case *big.Int:
+			if v == nil {
+				out[i] = nil // a nil pointer is a null
+				continue
+			}
+			out[i] = v
 		case Tuple:
 			inner, err := officialShape(v, depth+1)
 			if err != nil {
@@ -62,4 +79,15 @@ func officialShape(t []any, depth int) ([]any, error) {
 		}
 	}
 	return out, nil
+}
+
+// isStandard reports whether v is of a Go type Unpack gives (or int,
+// big.Int, []any), which JSON writes as the official binding's Tuple
+// holds it; the others go through the type table.
+func isStandard(v any) bool {
+	switch v.(type) {
+	case nil, []byte, string, Tuple, []any, int, int64, uint64, *big.Int, big.Int, float32, float64, bool, UUID, Versionstamp:
+		return true
+	}
+	return false
 }

@@ -5,9 +5,10 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/google/uuid"
+
 	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/tuple"
-	"github.com/google/uuid"
 )
 
 var sampleUUID = uuid.MustParse("4c9d36e5-6b19-4e6a-828c-226ed667458a")

@@ -7,9 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/tupledecimal"
-	"github.com/shopspring/decimal"
 )
 
 // memoryCase is one decoder on keys of a given size: key(n) builds a key

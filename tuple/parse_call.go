@@ -7,8 +7,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/google/uuid"
+
+	"github.com/fdbtuple/fdbtuple/types"
 )
 
 // The constructors of the text form, name(...): keywords, float32(...),

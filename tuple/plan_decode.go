@@ -1,6 +1,7 @@
 package tuple
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 
@@ -14,13 +15,11 @@ import (
 // Path starts with the element's index and whose Detail names the field
 // and its Go type.
 func (p *Plan[T]) Unmarshal(key []byte, v *T) error {
-	rest, err := p.UnmarshalPrefix(key, v)
-	if err == nil && len(rest) > 0 {
-		pos := len(key) - len(rest)
-		return &DecodeError{Offset: pos, Path: []int{len(p.layout.fields)}, Code: types.Code(key[pos]), Err: ErrTooManyElements,
-			Detail: fmt.Sprintf("the key holds more than the %d fields of %v", len(p.layout.fields), p.layout.typ)}
+	if p.generated != nil {
+		rest, err := p.generated.unmarshalPrefix(key, v)
+		return p.wholeKey(key, rest, err)
 	}
-	return err
+	return p.unmarshal(key, reflect.ValueOf(v).Elem())
 }
 
 // UnmarshalPrefix decodes the fields of *v from the start of key and
@@ -29,6 +28,26 @@ func (p *Plan[T]) UnmarshalPrefix(key []byte, v *T) (rest []byte, err error) {
 	if p.generated != nil {
 		return p.generated.unmarshalPrefix(key, v)
 	}
+	return p.unmarshalPrefix(key, reflect.ValueOf(v).Elem())
+}
+
+func (p *planCore) unmarshal(key []byte, rv reflect.Value) error {
+	rest, err := p.unmarshalPrefix(key, rv)
+	return p.wholeKey(key, rest, err)
+}
+
+// wholeKey is the error of decoding all of key: err, or the elements
+// left after the fields, rest.
+func (p *planCore) wholeKey(key, rest []byte, err error) error {
+	if err == nil && len(rest) > 0 {
+		pos := len(key) - len(rest)
+		return &DecodeError{Offset: pos, Path: []int{len(p.layout.fields)}, Code: types.Code(key[pos]), Err: ErrTooManyElements,
+			Detail: fmt.Sprintf("the key holds more than the %d fields of %v", len(p.layout.fields), p.layout.typ)}
+	}
+	return err
+}
+
+func (p *planCore) unmarshalPrefix(key []byte, rv reflect.Value) (rest []byte, err error) {
 	// Set field by field: a composite literal is built in a temporary
 	// and copied, a store stall that costs 7 % of a 4-constant W1.
 	var s scanner
@@ -36,7 +55,6 @@ func (p *Plan[T]) UnmarshalPrefix(key []byte, v *T) (rest []byte, err error) {
 	if len(p.codec.Extensions) > 0 {
 		s.framer.codec = &p.codec
 	}
-	rv := reflect.ValueOf(v).Elem()
 	end, err := s.structFields(wirecore.TopLevel(0), 0, p.layout, rv)
 	if err != nil {
 		return nil, s.trail.place(err)
@@ -64,7 +82,7 @@ func (s *scanner) structFields(l wirecore.Level, depth int, lay *layout, rv refl
 		var err error
 		switch st {
 		case wirecore.StepElem, wirecore.StepNull:
-			end, err = s.field(st, at, depth, f, fieldOf(rv, f))
+			end, err = s.field(st, at, depth, f, rv)
 		default:
 			return 0, s.named(s.missing(st, l, at, i, n), f)
 		}
@@ -121,110 +139,64 @@ func (s *scanner) plain(at int, f *planField, rv reflect.Value) (int, bool) {
 }
 
 // field scans the element at in[at] (a nested null when st says so) into
-// the field f, whose value is fv, and returns the offset after it.
-func (s *scanner) field(st wirecore.Step, at, depth int, f *planField, fv reflect.Value) (int, error) {
-	next := at + 2 // after a nested null
-	isNull := st == wirecore.StepNull || s.in[at] == byte(types.CodeNull)
-	if st != wirecore.StepNull && isNull {
-		next = at + 1
-	}
-	switch {
-	case f.constant != nil:
+// the field f of the struct rv, and returns the offset after it.
+func (s *scanner) field(st wirecore.Step, at, depth int, f *planField, rv reflect.Value) (int, error) {
+	if f.constant != nil {
 		if st == wirecore.StepNull || !f.constant.prefixOf(s.in[at:]) {
-			return 0, s.fail(at, ErrConstMismatch, fmt.Sprintf("want the constant %s", Printable(f.constant.enc)))
+			end, err := s.skip(at, depth)
+			found := "a nested null"
+			if st != wirecore.StepNull && err == nil {
+				found = s.elemText(s.in[at:end])
+			}
+			return 0, s.fail(at, ErrConstMismatch, fmt.Sprintf("want the constant %s, found %s", f.constText, found))
+		}
+		if f.viaPointer {
+			allocPath(rv, f.index) // the embedded pointer a constant is in is there, as in what was marshalled
 		}
 		return at + len(f.constant.enc), nil
-	case f.nullable && isNull:
-		fv.SetZero()
-		return next, nil
-	case f.nullable:
-		nv := reflect.New(f.typ.Elem())
-		fv.Set(nv)
-		fv = nv.Elem()
-	case isNull:
-		return 0, s.fail(at, ErrWrongType, fmt.Sprintf("a null element cannot go into %v", f.typ))
 	}
-	if f.desc {
-		return s.descField(at, depth, f, fv)
+	var fv reflect.Value
+	if f.viaPointer {
+		fv = allocPath(rv, f.index)
+	} else {
+		fv = fieldOf(rv, f)
 	}
-	return s.value(at, depth, f, fv)
+	return s.scanValue(st, at, depth, f.gt, fv, f.elemOpts(), f.zero)
 }
 
-// value scans one element into fv, by the field's kind.
-func (s *scanner) value(at, depth int, f *planField, fv reflect.Value) (int, error) {
-	switch {
-	case f.ext != nil:
-		var v any
-		end, err := s.one(&v, at, depth)
-		if err == nil {
-			if rv := reflect.ValueOf(v); rv.Type().AssignableTo(fv.Type()) {
-				fv.Set(rv)
-			} else {
-				err = s.fail(at, ErrWrongType, fmt.Sprintf("a %T element cannot go into %v", v, fv.Type()))
+// allocPath returns the field at index of the struct rv, allocating the
+// nil embedded pointers on the way.
+func allocPath(rv reflect.Value, index []int) reflect.Value {
+	for i, x := range index {
+		if i > 0 && rv.Kind() == reflect.Pointer {
+			if rv.IsNil() {
+				rv.Set(reflect.New(rv.Type().Elem()))
 			}
+			rv = rv.Elem()
 		}
-		return end, err
-	case f.nested != nil:
-		if types.Code(s.in[at]) != types.CodeNested {
-			return 0, s.wrongKind(at, f.zero)
-		}
-		if depth >= wirecore.MaxDepth {
-			return 0, s.fault(wirecore.FaultAt(at, wirecore.FaultTooDeep))
-		}
-		return s.structFields(wirecore.NestedLevel(at), depth+1, f.nested, fv)
-	case f.asBytes:
-		return s.bytes(at, f.zero, func(b []byte) { fv.SetString(string(b)) })
-	case f.kind == reflect.String:
-		v, end, err := s.string(at, f.zero)
-		if err == nil {
-			fv.SetString(v)
-		}
-		return end, err
-	case f.kind >= reflect.Int && f.kind <= reflect.Int64:
-		return s.integer(at, f.zero, func(iv wirecore.IntValue) bool {
-			v, ok := iv.Int64()
-			if ok = ok && !fv.OverflowInt(v); ok {
-				fv.SetInt(v)
-			}
-			return ok
-		})
-	case f.kind >= reflect.Uint && f.kind <= reflect.Uint64:
-		return s.integer(at, f.zero, func(iv wirecore.IntValue) bool {
-			ok := iv.Big == nil && !iv.Neg && !fv.OverflowUint(iv.Mag)
-			if ok {
-				fv.SetUint(iv.Mag)
-			}
-			return ok
-		})
-	case f.isAnySlice:
-		var t Tuple
-		end, err := s.one(&t, at, depth)
-		if err == nil {
-			fv.Set(reflect.ValueOf([]any(t)))
-		}
-		return end, err
+		rv = rv.Field(x)
 	}
-	return s.one(fv.Addr().Interface(), at, depth)
+	return rv
 }
 
-// descField scans a descending element into fv.
-func (s *scanner) descField(at, depth int, f *planField, fv reflect.Value) (int, error) {
-	g := *f
-	g.desc = false
-	return s.descended(at, f.zero, func(inner *scanner) (int, error) {
-		return inner.field(wirecore.StepElem, 0, depth, &g, fv)
-	})
-}
-
-// named names the field in a decoding error, once: at the deepest
-// field, where the error happened. It names a copy, leaving the error it
-// was given to whoever made it.
+// named adds the field to a decoding error's detail, once: at the
+// deepest field, where the error happened. It names a copy, leaving the
+// error it was given as it was.
 func (s *scanner) named(err error, f *planField) error {
-	if de, ok := err.(*DecodeError); ok && de.Field == "" {
-		c := *de
+	de, ok := err.(*DecodeError)
+	if !ok || de.Field != "" {
+		return err
+	}
+	c := *de
+	switch {
+	case f.constant == nil:
 		c.Field = fmt.Sprintf("%s (%v)", f.name, f.typ)
 		c.Detail = "field " + c.Field + ": " + c.Detail
-		return &c
+	case errors.Is(err, ErrConstMismatch): // which names the constant already
+		c.Field = "constant " + f.constText
+	default:
+		c.Field = "constant " + f.constText
+		c.Detail = "constant field " + f.constText + ": " + c.Detail
 	}
-	return err
+	return &c
 }

@@ -56,6 +56,15 @@ func (g *generatedCodec[T]) append(dst []byte, v *T) ([]byte, error) {
 	return out, err
 }
 
+// marshal returns the key of *v in a new slice, as planCore.marshal does.
+func (g *generatedCodec[T]) marshal(p *planCore, v *T) ([]byte, error) {
+	out, err := g.append(make([]byte, 0, p.longest.Load()), v)
+	if err != nil {
+		return nil, err
+	}
+	return p.keep(out), nil
+}
+
 // unmarshalPrefix decodes the start of key into *v and returns the rest.
 func (g *generatedCodec[T]) unmarshalPrefix(key []byte, v *T) ([]byte, error) {
 	s := g.slots.Get().(*generatedSlot[T])

@@ -45,8 +45,7 @@ func TestPlanAgreesOnVectors(t *testing.T) {
 			fields[i] = reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: typ}
 		}
 		st := reflect.StructOf(fields)
-		b := planBuilder{codec: &Codec{}}
-		lay, err := b.layout(st, 0)
+		lay, err := layoutOf(st)
 		if err != nil {
 			t.Fatalf("%s: %v", row.Name, err)
 		}
@@ -56,7 +55,7 @@ func TestPlanAgreesOnVectors(t *testing.T) {
 				in.Field(i).Set(reflect.ValueOf(v))
 			}
 		}
-		e := planEncoder{codec: &Codec{}}
+		var e encoder
 		got, err := e.fields(nil, lay, in, len(lay.fields), false, 0)
 		if err != nil || !bytes.Equal(got, packed) {
 			t.Fatalf("%s: plan encodes %x, %v; want %x", row.Name, got, err, packed)

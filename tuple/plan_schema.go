@@ -5,63 +5,82 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+
+	"github.com/fdbtuple/fdbtuple/types"
 )
 
-// Schema returns the layout of the plan's keys as text, one entry per
-// element: a constant as its text form, a field as its name and Go type,
-// marked desc(...), bytes(...), ext 0xNN(...) or nullable *T, and a nested
-// struct as its fields in parentheses. Keep it in a golden test: a change
-// to T that would change stored keys changes the schema.
+// Schema returns the layout of the plan's keys as text, one item per
+// element, in the grammar `fdbtuple schema diff` reads:
 //
-//	("USER", User uuid.UUID, "POST", Post int64, At desc(int64))
-func (p *Plan[T]) Schema() string {
+//	schema   = "(" [ item *( ", " item ) ] ")"
+//	item     = constant / field
+//	constant = a quoted string ("USER") or an integer (7, -3)
+//	field    = name " " type
+//	type     = "*" type                        ; nullable: nil is a null
+//	         / "desc(" type ")"                ; descending, at 0x4F
+//	         / "desc@0x" 2HEX "(" type ")"     ; descending at another code
+//	         / "(" [ item *( ", " item ) ] ")" ; a nested struct
+//	         / scalar
+//	scalar   = "string" / "bytes" / "bool" / "float32" / "float64" / "uuid"
+//	         / "versionstamp" / "int8" / "int16" / "int32" / "int64"
+//	         / "uint8" / "uint16" / "uint32" / "uint64" / "bigint" / "tuple"
+//	         / "any" / "time(" unit ")" / "duration(" unit ")"
+//	         / "ext(0x" 2HEX ")" / "custom(" GoType ")"
+//
+// It names element kinds, never Go types (but for a custom type), and
+// shows every property that changes the bytes: type ID int64 is int64 and
+// type ID string is string; int is int64 on a 64-bit machine; a []byte
+// and a string tagged bytes are both bytes. Keep it in a golden test: a
+// change to T that would change stored keys changes the schema.
+//
+//	("USER", User uuid, "POST", Post int64, "COMMENT", Comment desc(time(ns)), Note *string)
+func (p *Plan[T]) Schema() string { return p.schema() }
+
+func (p *planCore) schema() string {
 	var b strings.Builder
-	writeLayout(&b, p.layout)
+	writeLayout(&b, p.layout, p.codec.descCode())
 	return b.String()
 }
 
-func writeLayout(b *strings.Builder, lay *layout) {
+func writeLayout(b *strings.Builder, lay *layout, descCode types.Code) {
 	b.WriteByte('(')
 	for i := range lay.fields {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		writeField(b, &lay.fields[i])
+		writeField(b, &lay.fields[i], descCode)
 	}
 	b.WriteByte(')')
 }
 
-func writeField(b *strings.Builder, f *planField) {
+func writeField(b *strings.Builder, f *planField, descCode types.Code) {
 	if f.constant != nil {
-		text, _ := AppendElementText(nil, f.constant0)
-		b.Write(text)
+		b.WriteString(f.constText)
 		return
 	}
 	b.WriteString(f.name)
 	b.WriteByte(' ')
+	if f.nullable { // nil is a null, which sorts first, desc or not
+		b.WriteByte('*')
+	}
 	closers := 0
-	open := func(s string) {
-		b.WriteString(s)
-		b.WriteByte('(')
+	if f.desc {
+		if descCode == DefaultDescCode || descCode == 0 {
+			b.WriteString("desc(")
+		} else {
+			fmt.Fprintf(b, "desc@0x%02x(", byte(descCode))
+		}
 		closers++
 	}
-	if f.desc {
-		open("desc")
-	}
-	if f.asBytes {
-		open("bytes")
-	}
-	if f.ext != nil {
-		open(fmt.Sprintf("ext %#02x", byte(f.ext.Code())))
-	}
 	switch {
-	case f.nested != nil:
-		if f.nullable {
-			b.WriteByte('*')
-		}
-		writeLayout(b, f.nested)
+	case f.ext != 0:
+		fmt.Fprintf(b, "ext(0x%02x)", byte(f.ext))
+	case f.asBytes:
+		b.WriteString("bytes")
+	case f.inner.lay != nil:
+		writeLayout(b, f.inner.lay, descCode)
 	default:
-		b.WriteString(f.typ.String())
+		b.WriteString(f.inner.scalarName(f.unit))
 	}
 	b.WriteString(strings.Repeat(")", closers))
 }
@@ -102,9 +121,3 @@ func Unmarshal[T any](key []byte, v *T) error {
 	}
 	return p.Unmarshal(key, v)
 }
-
-// NumFields returns the number of elements of the plan's keys at the top
-// level: its fields, with an embedded struct's counted one by one and a
-// nested struct as one. It is the largest prefix AppendPrefix and Range
-// take.
-func (p *Plan[T]) NumFields() int { return len(p.layout.fields) }

@@ -29,7 +29,7 @@ func TestPlanSeedKey(t *testing.T) {
 	if err := p.Unmarshal(key, &back); err != nil || back != k {
 		t.Fatalf("Unmarshal = %+v, %v", back, err)
 	}
-	if got, want := p.Schema(), `("USER", User uuid.UUID, "POST", Post int64, "COMMENT", Comment desc(int64), "REACT", React int64)`; got != want {
+	if got, want := p.Schema(), `("USER", User uuid, "POST", Post int64, "COMMENT", Comment desc(int64), "REACT", React int64)`; got != want {
 		t.Errorf("Schema = %s\nwant     %s", got, want)
 	}
 	// Every reaction to comments of post 1234 of this user, newest first.
@@ -130,7 +130,7 @@ func TestPlanShapes(t *testing.T) {
 	if back.Region != "eu" || back.Skip != "" || back.Child.Name != "a" || *back.Child.Tag != 7 || back.Maybe != nil || back.Raw != "r\x00" || tuple.Compare(back.Values, v.Values) != 0 {
 		t.Fatalf("Unmarshal = %+v", back)
 	}
-	if got, want := p.Schema(), "(Region string, Child (Name string, Tag *int64), Maybe *(Name string, Tag *int64), raw bytes(string), Values tuple.Tuple)"; got != want {
+	if got, want := p.Schema(), "(Region string, Child (Name string, Tag *int64), Maybe *(Name string, Tag *int64), raw bytes, Values tuple)"; got != want {
 		t.Errorf("Schema = %s\nwant     %s", got, want)
 	}
 }

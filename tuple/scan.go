@@ -15,22 +15,33 @@ import (
 //
 //   - a pointer to a variable of an element's Go type: *string, *[]byte,
 //     *int, *int8 … *int64, *uint … *uint64, *big.Int, *float32, *float64,
-//     *bool, *UUID, *Versionstamp, *Tuple (a nested tuple) or *any (any
-//     element, as Unpack gives it); or to a named type of one of these
-//     (type UserID int64). An integer that does not fit its destination is
-//     ErrOutOfRange, never a silent wrap; a float32 element goes only into
-//     a float32, a float64 only into a float64.
-//   - a pointer to a pointer (**int64): a null element sets it to nil,
-//     any other is decoded into a new variable.
+//     *bool, *UUID, *Versionstamp, *Tuple (a nested tuple), *any (any
+//     element, as Unpack gives it), *time.Time, *time.Duration; or to a
+//     named type of one of these (type UserID int64). An integer that
+//     does not fit its destination is ErrOutOfRange, never a silent wrap;
+//     a float32 element goes only into a float32, a float64 only into a
+//     float64.
+//   - a pointer to a pointer of one of those standard types (**int64):
+//     a null element sets it to nil, any other is decoded into a new
+//     variable.
 //   - nil: the element is skipped, after checking its framing.
 //   - a []any of further destinations: the element is a nested tuple,
 //     decoded into them.
 //   - Desc{V: dst}: the element is a descending one (Codec.Scan, with
 //     the codec's DescExtension), decoded into dst.
-//   - a Hook from Into, for types of the caller's own.
-//   - any other value, a constant: the element must be its encoding,
-//     byte for byte (ErrConstMismatch). "user" matches ("user"), and a
-//     Tuple value a nested tuple.
+//   - a Hook from Into, or from Element for a type with the custom
+//     element methods (ElementScanner): Scan calls no method of a plain
+//     destination, which would move every destination to the heap.
+//   - Const(v), a constant: the element must be v's encoding, byte for
+//     byte (ErrConstMismatch). Const("user") matches ("user"), and
+//     Const(Tuple{...}) a nested tuple.
+//
+// Any other destination is an error: one that is no pointer is
+// ErrNotPointer (a forgotten &), and one of a type the type table
+// refuses (see Plan) is ErrUnsupportedType, saying what to use instead.
+// The Go types are those of the type table every typed path shares:
+// time.Time and time.Duration are integers (nanoseconds, a time since
+// the Unix epoch, read back in UTC), a [16]byte of any byte type a UUID.
 //
 // Scan does not keep dst, so plain variables passed to it stay on the
 // stack. All strings decoded by one call share one allocation; nothing
@@ -81,7 +92,7 @@ func (s *scanner) tuple(l wirecore.Level, depth int, dst []any) (int, error) {
 // the n it must hold was due: ErrTooFewElements, or a nested tuple
 // without its closing 00.
 func (s *scanner) missing(st wirecore.Step, l wirecore.Level, at, i, n int) error {
-	if st == wirecore.StepOpen {
+	if st == wirecore.StepOpen && !s.lenient { // lenient, a nested tuple may run to the end, as Unpack reads it
 		return s.fail(l.Open, ErrUnterminated, "nested tuple has no closing 00")
 	}
 	s.trail.add(i)
@@ -98,6 +109,9 @@ func (s *scanner) close(l wirecore.Level, n int) (int, error) {
 	case wirecore.StepEnd:
 		return l.Pos, nil
 	case wirecore.StepOpen:
+		if s.lenient { // as lenient Unpack reads a nested tuple that runs to the end
+			return len(s.in), nil
+		}
 		return 0, s.fail(l.Open, ErrUnterminated, "nested tuple has no closing 00")
 	default:
 		s.trail.add(n)
@@ -120,3 +134,14 @@ func (s *scanner) fault(f wirecore.Fault) error {
 	d := decoder{framer: s.framer}
 	return d.describe(f)
 }
+
+// Constant is a Scan destination that is no variable but a value the
+// element must be: Const makes one.
+type Constant struct{ v any }
+
+// Const returns the Scan destination that matches the element v encodes
+// to, byte for byte (ErrConstMismatch otherwise), and sets nothing:
+// tuple.Scan(key, tuple.Const("USER"), &user). A destination that is no
+// pointer and not marked so is ErrNotPointer, so that a forgotten & is an
+// error rather than a silent match.
+func Const(v any) Constant { return Constant{v} }

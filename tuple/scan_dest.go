@@ -7,17 +7,45 @@ package tuple
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"reflect"
+	"strings"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
-// Hook is a Scan destination for a type of the caller's own; Into makes
-// one.
+// Hook is a Scan destination for a type of the caller's own; Into and
+// Element make one. Element's is also an AppendElems value.
 type Hook struct {
 	decode func(elem []byte) (int, error)
+	// scan reads one element, framed by Scan; append writes one.
+	scan   func(elem []byte) error
+	append func(dst []byte) ([]byte, error)
+}
+
+// Element returns the Scan destination and AppendElems value of p, a
+// pointer to a variable of a type of the caller's own with the custom
+// element methods: Scan reads the element into *p with
+// p.ScanTupleElement, and AppendElems writes it with
+// p.AppendTupleElement when p has that method too.
+//
+// Scan and AppendElems call no method of their plain arguments, which
+// would move every argument of every call to the heap; a plan's field of
+// such a type needs no Element. Element's own cost is *p's: the compiler
+// moves a variable whose method is called through an interface to the
+// heap.
+//
+//	var total Cents
+//	err := tuple.Scan(key, tuple.Const("price"), tuple.Element(&total))
+//	buf, err = tuple.AppendElems(buf, "price", tuple.Element(&total))
+func Element(p ElementScanner) Hook {
+	h := Hook{scan: p.ScanTupleElement}
+	if a, ok := p.(ElementAppender); ok {
+		h.append = a.AppendTupleElement
+	}
+	return h
 }
 
 // Into returns a Scan destination that decodes one element with decode
@@ -26,10 +54,10 @@ type Hook struct {
 // functions do. Neither p nor decode is kept, so p can be a plain
 // variable on the stack:
 //
-//	var at time.Time
-//	err := tuple.Scan(key, &user, tuple.Into(&at, func(b []byte) (time.Time, int, error) {
-//		ns, n, err := tuplewire.ConsumeInt(b)
-//		return time.Unix(0, ns), n, err
+//	var at Millis // type Millis int64, stored in seconds
+//	err := tuple.Scan(key, &user, tuple.Into(&at, func(b []byte) (Millis, int, error) {
+//		s, n, err := tuple.ConsumeInt(b)
+//		return Millis(s * 1000), n, err
 //	}))
 func Into[T any](p *T, decode func(elem []byte) (T, int, error)) Hook {
 	return Hook{decode: func(elem []byte) (int, error) {
@@ -42,7 +70,8 @@ func Into[T any](p *T, decode func(elem []byte) (T, int, error)) Hook {
 }
 
 // null stores a null element (00 at the top level, 00 FF inside a nested
-// tuple) into d, which must be able to hold one.
+// tuple) into d, which must be able to hold one: *any, or a pointer to a
+// nullable type of the table (**T).
 func (s *scanner) null(d any, pos int) error {
 	switch p := d.(type) {
 	case nil:
@@ -50,10 +79,14 @@ func (s *scanner) null(d any, pos int) error {
 	case *any:
 		*p = nil
 		return nil
+	case Desc: // a null is a null, desc or not, as a plan writes a nil pointer
+		return s.null(p.V, pos)
 	}
-	if rv := reflect.ValueOf(d); rv.Kind() == reflect.Pointer && !rv.IsNil() && rv.Elem().Kind() == reflect.Pointer {
-		rv.Elem().SetZero() // any **T: a null needs no T
-		return nil
+	if rv := reflect.ValueOf(d); rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		if g := typeOf(rv.Type().Elem()); g.rule == rulePointer || g.rule == ruleAny {
+			rv.Elem().SetZero() // a null needs no T
+			return nil
+		}
 	}
 	return s.fail(pos, ErrWrongType, fmt.Sprintf("a null element cannot go into %v", reflect.TypeOf(d)))
 }
@@ -64,11 +97,41 @@ func (s *scanner) wrongKind(pos int, dst any) error {
 	if code.Kind() == types.KindInvalid && (s.codec.extensionFor(code) == nil) {
 		return s.fault(wirecore.FaultAt(pos, wirecore.FaultCode))
 	}
-	return s.fail(pos, ErrWrongType, fmt.Sprintf("a %s element cannot go into %v", code.Kind(), reflect.TypeOf(dst)))
+	what := code.Kind().String()
+	hint := ""
+	if x := s.codec.extensionFor(code); x != nil && code.Kind() == types.KindInvalid {
+		what = x.Name()
+		if _, ok := x.(descExtension); ok {
+			hint = ": it is descending; scan it into tuple.Desc{V: dst}, or tag the field desc"
+		}
+	}
+	return s.fail(pos, ErrWrongType, fmt.Sprintf("%s element cannot go into %v%s", withArticle(what), reflect.TypeOf(dst), hint))
 }
 
-// hook runs a destination from Into.
-func (s *scanner) hook(pos int, h Hook) (int, error) {
+// withArticle puts "a" or "an" before a word, as English wants it: an
+// int element, a string element.
+func withArticle(word string) string {
+	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+		return "an " + word
+	}
+	return "a " + word
+}
+
+// hook runs a destination from Into or Element.
+func (s *scanner) hook(pos, depth int, h Hook) (int, error) {
+	if h.scan != nil {
+		end, err := s.skip(pos, depth)
+		if err != nil {
+			return 0, err
+		}
+		if err := h.scan(s.in[pos:end]); err != nil {
+			return 0, s.shifted(err, pos)
+		}
+		return end, nil
+	}
+	if h.decode == nil {
+		return 0, s.fail(pos, ErrUnsupportedType, "a zero Hook: make one with Into or Element")
+	}
 	n, err := h.decode(s.in[pos:])
 	switch {
 	case err != nil:
@@ -106,7 +169,7 @@ func (s *scanner) descended(pos int, dst any, decode func(inner *scanner) (int, 
 		return 0, s.wrongKind(pos, dst)
 	}
 	if !ok {
-		return 0, s.fail(pos, ErrWrongType, fmt.Sprintf("a %s element is not descending (the codec needs DescExtension)", types.Code(s.in[pos])))
+		return 0, s.fail(pos, ErrWrongType, fmt.Sprintf("%s element is not descending (the codec needs DescExtension)", withArticle(types.Code(s.in[pos]).String())))
 	}
 	asc, n, err := tuplewire.ConsumeDesc(nil, s.in[pos:])
 	if err != nil {
@@ -136,83 +199,67 @@ func (s *scanner) descended(pos int, dst any, decode func(inner *scanner) (int, 
 	return pos + n, nil
 }
 
-// reflected scans into the destinations the type switch of one does not
-// name: named types, pointers to pointers, and constants.
+// reflected scans into the destinations the type switches of one and
+// rare do not name, by the type table: named types of strings, byte
+// strings, integers, floats, booleans, UUIDs and tuples. It sets them
+// with reflect's setters, which keep destinations on the stack; the rows
+// that would need a method call on the destination or a pointer stored
+// into it (a custom type, a **T of a named type, a struct) are a Plan's,
+// and an error here says so. A destination that is no pointer is an
+// error: a forgotten &, or a constant not marked Const.
 func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 	rv := reflect.ValueOf(d)
-	if rv.Kind() != reflect.Pointer {
-		return s.constant(d, pos, depth)
-	}
-	if rv.IsNil() {
+	switch {
+	case rv.Kind() != reflect.Pointer:
+		return 0, s.fail(pos, ErrNotPointer, fmt.Sprintf("destination %v is no pointer: pass &v to set v, or tuple.Const(v) to match a constant", reflect.TypeOf(d)))
+	case rv.IsNil():
 		return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("destination %v is a nil pointer", reflect.TypeOf(d)))
 	}
-	e := rv.Elem()
-	switch e.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return s.integer(pos, d, func(iv wirecore.IntValue) bool {
-			v, ok := iv.Int64()
-			if ok && !e.OverflowInt(v) {
-				e.SetInt(v)
-			}
-			return ok && !e.OverflowInt(v)
-		})
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return s.integer(pos, d, func(iv wirecore.IntValue) bool {
-			ok := iv.Big == nil && !iv.Neg && !e.OverflowUint(iv.Mag)
-			if ok {
-				e.SetUint(iv.Mag)
-			}
-			return ok
-		})
-	case reflect.String:
-		v, end, err := s.string(pos, d)
-		if err == nil {
-			e.SetString(v)
-		}
-		return end, err
-	case reflect.Bool:
-		var b bool
-		end, err := s.one(&b, pos, depth)
-		e.SetBool(b)
-		return end, err
-	case reflect.Float32, reflect.Float64:
-		// reflect's setters are the ones that do not make destinations
-		// escape; SetFloat quiets a float32 signalling NaN, which a
-		// destination of type *float32 keeps.
-		var f float64
-		var end int
-		var err error
-		if e.Kind() == reflect.Float32 {
-			var f32 float32
-			end, err = s.one(&f32, pos, depth)
-			f = float64(f32)
-		} else {
-			end, err = s.one(&f, pos, depth)
-		}
-		if err == nil {
-			e.SetFloat(f)
-		}
-		return end, err
-	case reflect.Slice:
-		if e.Type().Elem().Kind() == reflect.Uint8 {
-			return s.bytes(pos, d, func(v []byte) { e.SetBytes(v) })
-		}
-	case reflect.Array:
-		if e.Type().Elem().Kind() == reflect.Uint8 && e.Len() == wirecore.SizeUUID-1 {
-			end, err := s.fixed(pos, types.CodeUUID, d)
-			if err == nil {
-				reflect.Copy(e, reflect.ValueOf(s.in[pos+1:end]))
-			}
-			return end, err
-		}
+	g, e := typeOf(rv.Type().Elem()), rv.Elem()
+	if err := g.decodeErr(); err != nil {
+		return 0, s.fail(pos, ErrUnsupportedType, err.Error())
 	}
-	return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("cannot scan into %v", reflect.TypeOf(d)))
+	if end, ok, err := s.scanScalar(pos, depth, g.rule, e, d); ok {
+		return end, err
+	}
+	switch g.rule {
+	case ruleFloat32:
+		var f float32
+		end, err := s.one(&f, pos, depth)
+		if err != nil {
+			return 0, err
+		}
+		if b := math.Float32bits(f); f != f && b&(1<<22) == 0 {
+			// SetFloat goes through float64, which would quiet it.
+			return 0, s.fail(pos, ErrOutOfRange, fmt.Sprintf("a signalling NaN cannot go into %v bit for bit (reflect sets it through float64); scan into a *float32 or use a Plan", e.Type()))
+		}
+		e.SetFloat(float64(f))
+		return end, nil
+	case ruleTuple:
+		var t Tuple
+		end, err := s.one(&t, pos, depth)
+		if err != nil {
+			return 0, err
+		}
+		if t == nil {
+			e.SetZero()
+			return end, nil
+		}
+		e.SetLen(0) // Grow, SetLen and Copy set a slice without Set
+		e.Grow(len(t))
+		e.SetLen(len(t))
+		reflect.Copy(e, reflect.ValueOf([]any(t)))
+		return end, nil
+	}
+	if g.rule == ruleCustom {
+		return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("Scan keeps its destinations on the stack, so it calls no method of one: pass tuple.Element(&v) for %s, or scan it as a Plan's field", withArticle(e.Type().String())))
+	}
+	return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("Scan keeps its destinations on the stack, so it stores no pointer it cannot type: scan %s as a Plan's field, or into a **T of the standard type", withArticle(e.Type().String())))
 }
 
 // constant checks that the element at in[pos] is the encoding of c, as
-// AppendElems writes it: a value of a standard element type or of a named
-// string, integer, float, boolean or byte-slice type. (The general
-// encoder's extension calls would make every destination escape.)
+// AppendElems writes it. (The general encoder's extension calls would
+// make every destination escape.)
 func (s *scanner) constant(c any, pos, depth int) (int, error) {
 	end, err := s.skip(pos, depth)
 	if err != nil {
@@ -225,7 +272,17 @@ func (s *scanner) constant(c any, pos, depth int) (int, error) {
 		return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("a constant of type %v: %v", reflect.TypeOf(c), err))
 	}
 	if !bytes.Equal(s.in[pos:end], want) {
-		return 0, s.fail(pos, ErrConstMismatch, fmt.Sprintf("want the constant %s, found %s", Printable(want), Printable(s.in[pos:end])))
+		return 0, s.fail(pos, ErrConstMismatch, fmt.Sprintf("want the constant %s, found %s", s.elemText(want), s.elemText(s.in[pos:end])))
 	}
 	return end, nil
+}
+
+// elemText is the text form of the one element elem, as a person reads it
+// in an error ("POST", 7), or its bytes when it does not decode.
+func (s *scanner) elemText(elem []byte) string {
+	v, n, err := s.codec.ConsumeElement(elem)
+	if err != nil || n != len(elem) {
+		return Printable(elem)
+	}
+	return s.codec.FormatElement(v)
 }

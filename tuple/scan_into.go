@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"reflect"
+	"time"
 	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
@@ -42,11 +43,16 @@ func (s *scanner) one(d any, pos, depth int) (int, error) {
 			copy(p[:], in[pos+1:end])
 		}
 		return end, err
-	case string: // a constant, commonly a kind such as "user"
-		if end, _ := wirecore.ShortEnd(in, pos+1); end >= 0 && types.Code(in[pos]) == types.CodeString && string(in[pos+1:end]) == p {
-			return end + 1, nil
+	case Constant: // commonly a kind such as "user"
+		if c, ok := p.v.(string); ok {
+			// The common constant: short ASCII, matched as it stands (a
+			// string that is not ASCII is checked by constant, UTF-8 and
+			// all).
+			if end, ascii := wirecore.ShortEnd(in, pos+1); end >= 0 && ascii && types.Code(in[pos]) == types.CodeString && string(in[pos+1:end]) == c {
+				return end + 1, nil
+			}
 		}
-		return s.constant(d, pos, depth)
+		return s.constant(p.v, pos, depth)
 	}
 	return s.rare(d, pos, depth)
 }
@@ -98,7 +104,7 @@ func (s *scanner) rare(d any, pos, depth int) (int, error) {
 		}
 		return s.tuple(wirecore.NestedLevel(pos), depth+1, p)
 	case Hook:
-		return s.hook(pos, p)
+		return s.hook(pos, depth, p)
 	case Desc:
 		return s.desc(pos, depth, p)
 	case *big.Int:
@@ -118,19 +124,65 @@ func (s *scanner) rare(d any, pos, depth int) (int, error) {
 		if types.Code(in[pos]) != types.CodeNested {
 			return 0, s.wrongKind(pos, d)
 		}
-		v, n, err := s.codec.ConsumeElement(in[pos:])
-		if err != nil {
-			return 0, s.shifted(err, pos)
+		v, end, err := s.element(pos, depth)
+		if err == nil {
+			*p = v.(Tuple)
 		}
-		*p = v.(Tuple)
-		return pos + n, nil
+		return end, err
+	case *any:
+		v, end, err := s.element(pos, depth)
+		if err == nil {
+			*p = v
+		}
+		return end, err
+	case *time.Time:
+		return s.integer(pos, d, func(iv wirecore.IntValue) bool {
+			t, ok := timeOf(iv, 1)
+			if ok {
+				*p = t
+			}
+			return ok
+		})
+	}
+	if end, ok, err := s.nullable(d, pos, depth); ok {
+		return end, err
+	}
+	return s.reflected(d, pos, depth)
+}
+
+// nullable scans a non-null element into a **T destination of a standard
+// type of the table: a new T, its address stored in *p. It is the one
+// **T path, one generic function; the list names the types because a
+// pointer can be stored into the caller's variable without moving it to
+// the heap only by a typed store (reflect's Set would move every
+// destination of every Scan there). A **T of a named type is a Plan's.
+func (s *scanner) nullable(d any, pos, depth int) (int, bool, error) {
+	switch p := d.(type) {
 	case **string:
 		return nullable(s, p, pos, depth)
-	case **int64:
+	case **[]byte:
 		return nullable(s, p, pos, depth)
 	case **int:
 		return nullable(s, p, pos, depth)
+	case **int8:
+		return nullable(s, p, pos, depth)
+	case **int16:
+		return nullable(s, p, pos, depth)
+	case **int32:
+		return nullable(s, p, pos, depth)
+	case **int64:
+		return nullable(s, p, pos, depth)
+	case **uint:
+		return nullable(s, p, pos, depth)
+	case **uint8:
+		return nullable(s, p, pos, depth)
+	case **uint16:
+		return nullable(s, p, pos, depth)
+	case **uint32:
+		return nullable(s, p, pos, depth)
 	case **uint64:
+		return nullable(s, p, pos, depth)
+	case **float32:
 		return nullable(s, p, pos, depth)
 	case **float64:
 		return nullable(s, p, pos, depth)
@@ -138,32 +190,31 @@ func (s *scanner) rare(d any, pos, depth int) (int, error) {
 		return nullable(s, p, pos, depth)
 	case **UUID:
 		return nullable(s, p, pos, depth)
-	case **[]byte:
+	case **[16]byte:
 		return nullable(s, p, pos, depth)
 	case **big.Int:
 		return nullable(s, p, pos, depth)
 	case **Versionstamp:
 		return nullable(s, p, pos, depth)
-	case *any:
-		v, n, err := s.codec.ConsumeElement(in[pos:])
-		if err != nil {
-			return 0, s.shifted(err, pos)
-		}
-		*p = v
-		return pos + n, nil
+	case **Tuple:
+		return nullable(s, p, pos, depth)
+	case **any:
+		return nullable(s, p, pos, depth)
+	case **time.Time:
+		return nullable(s, p, pos, depth)
+	case **time.Duration:
+		return nullable(s, p, pos, depth)
 	}
-	return s.reflected(d, pos, depth)
+	return 0, false, nil
 }
 
-// nullable scans a nullable element into *p: nil for a null (handled by
-// null), else a new variable holding the element.
-func nullable[T any](s *scanner, p **T, pos, depth int) (int, error) {
+func nullable[T any](s *scanner, p **T, pos, depth int) (int, bool, error) {
 	v := new(T)
 	end, err := s.one(v, pos, depth)
 	if err == nil {
 		*p = v
 	}
-	return end, err
+	return end, true, err
 }
 
 // integer decodes the integer at in[pos] and hands it to set, which

@@ -36,7 +36,7 @@ func TestScanW1(t *testing.T) {
 		t.Fatalf("got %q %v %q %d %q %d %q %d", user, id, post, postID, comment, at, react, reaction)
 	}
 	// Constants in place of the kind strings, and nil to skip one.
-	if err := tuple.Scan(key, "user", &id, "post", &postID, "comment", nil, "react", &reaction); err != nil {
+	if err := tuple.Scan(key, tuple.Const("user"), &id, tuple.Const("post"), &postID, tuple.Const("comment"), nil, tuple.Const("react"), &reaction); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -54,7 +54,7 @@ func TestScanAllocs(t *testing.T) {
 		t.Errorf("Scan into 8 variables: %v allocations, want 1", n)
 	}
 	if n := testing.AllocsPerRun(100, func() {
-		_ = tuple.Scan(key, "user", &id, "post", &postID, "comment", &at, "react", &reaction)
+		_ = tuple.Scan(key, tuple.Const("user"), &id, tuple.Const("post"), &postID, tuple.Const("comment"), &at, tuple.Const("react"), &reaction)
 	}); n != 0 {
 		t.Errorf("Scan with constant strings: %v allocations, want 0", n)
 	}
@@ -67,10 +67,10 @@ func TestScanAllocs(t *testing.T) {
 	type Millis int64
 	var ms Millis
 	if n := testing.AllocsPerRun(100, func() {
-		_ = tuple.Scan(key, "user", &id, "post", &postID, "comment", tuple.Into(&ms, func(b []byte) (Millis, int, error) {
+		_ = tuple.Scan(key, tuple.Const("user"), &id, tuple.Const("post"), &postID, tuple.Const("comment"), tuple.Into(&ms, func(b []byte) (Millis, int, error) {
 			v, n, err := tuplewire.ConsumeInt(b)
 			return Millis(v), n, err
-		}), "react", &reaction)
+		}), tuple.Const("react"), &reaction)
 	}); n != 0 || ms != 1678901234 {
 		t.Errorf("Scan with a hook: %v allocations, %d; want 0", n, ms)
 	}
@@ -140,7 +140,8 @@ func TestScanErrors(t *testing.T) {
 		{"does not fit", []any{&s, []any{&small}, &u}, tuple.ErrOutOfRange, 4, []int{1, 0}, "int8"},
 		{"negative into uint", []any{&s, nil, &u}, tuple.ErrOutOfRange, 8, []int{2}, "uint"},
 		{"wrong kind", []any{&small, nil, nil}, tuple.ErrWrongType, 0, []int{0}, "*int8"},
-		{"constant", []any{"b", nil, nil}, tuple.ErrConstMismatch, 0, []int{0}, `\x02b\x00`},
+		{"constant", []any{tuple.Const("b"), nil, nil}, tuple.ErrConstMismatch, 0, []int{0}, `want the constant "b", found "a"`},
+		{"forgotten &", []any{s, nil, nil}, tuple.ErrNotPointer, 0, []int{0}, "pass &v"},
 		{"too few", []any{&s, nil, nil, nil}, tuple.ErrTooFewElements, 10, []int{3}, "after 3 elements"},
 		{"too many", []any{&s, nil}, tuple.ErrTooManyElements, 8, []int{2}, "more than the 2"},
 		{"too many nested", []any{&s, []any{}, nil}, tuple.ErrTooManyElements, 4, []int{1, 0}, "more than the 0"},
@@ -172,10 +173,10 @@ func TestScanDesc(t *testing.T) {
 	}
 	var ts int64
 	var s string
-	if err := codec.Scan(key, "events", tuple.Desc{V: &ts}, tuple.Desc{V: &s}); err != nil || ts != 1700 || s != "z\x00" {
+	if err := codec.Scan(key, tuple.Const("events"), tuple.Desc{V: &ts}, tuple.Desc{V: &s}); err != nil || ts != 1700 || s != "z\x00" {
 		t.Fatalf("got %d %q %v", ts, s, err)
 	}
-	if err := tuple.Scan(key, "events", tuple.Desc{V: &ts}, nil); !errors.Is(err, tuple.ErrInvalidCode) {
+	if err := tuple.Scan(key, tuple.Const("events"), tuple.Desc{V: &ts}, nil); !errors.Is(err, tuple.ErrInvalidCode) {
 		t.Errorf("without the extension: %v", err)
 	}
 }

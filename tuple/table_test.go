@@ -7,10 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/uuid"
+
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/fdbtuple/fdbtuple/vectors"
-	"github.com/google/uuid"
 )
 
 // row is one value and its packed form, as hex with optional spaces.

@@ -104,6 +104,9 @@ func (p *printer) tuple(dst []byte, t []any, depth int) ([]byte, error) {
 }
 
 func (p *printer) elem(dst []byte, v any, depth int) ([]byte, error) {
+	if x := p.codec.owner(v); x != nil {
+		return x.AppendText(dst, v, p.codec), nil
+	}
 	switch v := normalize(v).(type) {
 	case nil:
 		return append(dst, "nil"...), nil
@@ -113,10 +116,7 @@ func (p *printer) elem(dst []byte, v any, depth int) ([]byte, error) {
 		return strconv.AppendInt(dst, v, 10), nil
 	case uint64:
 		return strconv.AppendUint(dst, v, 10), nil
-	case *big.Int:
-		if v == nil {
-			return append(dst, '0'), nil
-		}
+	case *big.Int: // not nil: normalize makes a nil one a null
 		return v.Append(dst, 10), nil
 	case float64:
 		return appendFloat64Text(dst, v), nil
@@ -135,9 +135,6 @@ func (p *printer) elem(dst []byte, v any, depth int) ([]byte, error) {
 		return p.tuple(dst, v, depth+1)
 	case []any:
 		return p.tuple(dst, v, depth+1)
-	}
-	if x := p.codec.owner(v); x != nil {
-		return x.AppendText(dst, v, p.codec), nil
 	}
 	if p.lax {
 		return fmt.Appendf(dst, "unsupported(%T)", v), nil

@@ -8,11 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/uuid"
+
 	"github.com/fdbtuple/fdbtuple/internal/testrows"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/fdbtuple/fdbtuple/vectors"
-	"github.com/google/uuid"
 )
 
 // TestTextRoundTripVectors: Parse(t.Text()) is t, bit for bit, for the

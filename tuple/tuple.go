@@ -3,9 +3,10 @@ package tuple
 import (
 	"encoding"
 
+	"github.com/google/uuid"
+
 	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/types"
-	"github.com/google/uuid"
 )
 
 // TupleElement is any value a Tuple can hold; the package doc lists the

@@ -61,7 +61,7 @@ func BenchmarkTypedW1(b *testing.B) {
 		var id uuid.UUID
 		var postID, reaction int64
 		var at millis
-		_ = tuple.Scan(key, "user", &id, "post", &postID, "comment", tuple.Into(&at, readMillis), "react", &reaction)
+		_ = tuple.Scan(key, tuple.Const("user"), &id, tuple.Const("post"), &postID, tuple.Const("comment"), tuple.Into(&at, readMillis), tuple.Const("react"), &reaction)
 		sinkInt += postID + int64(at) + reaction
 	})
 	run("Plan.Unmarshal", func() { _ = plan.Unmarshal(key, &v) })

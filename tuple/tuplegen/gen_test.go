@@ -57,7 +57,7 @@ func TestGenerateRefuses(t *testing.T) {
 		{"Empty", "field E (struct {}): struct struct{} has no key fields"},
 		{"Unknown", `field A (int64): unknown tag option "sideways"`},
 		{"BytesInt", "field A (int64): the bytes option is for strings"},
-		{"UintConst", "a constant field is of type struct{} or an integer type"},
+		{"UintConst", "constant \"300\" is no uint8"},
 		{"NotStruct", "type NotStruct: a key type is a struct type"},
 		{"Generic", "type Generic: a key type is a defined, non-generic struct type"},
 		{"Missing", "package keys has no type Missing"},

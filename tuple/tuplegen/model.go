@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
@@ -54,8 +55,14 @@ type field struct {
 	nested   []field // the fields of a nested struct
 }
 
-// errField is the field as errors name it: "Post (int64)".
-func (f *field) errField() string { return fmt.Sprintf("%s (%s)", f.name, f.typeText) }
+// errField is the field as errors name it: "Post (int64)", or for a
+// constant its text form: constant "USER".
+func (f *field) errField() string {
+	if f.kind == kindConst {
+		return "constant " + f.name
+	}
+	return fmt.Sprintf("%s (%s)", f.name, f.typeText)
+}
 
 // compiler turns struct types into fields, refusing what it cannot write.
 type compiler struct {
@@ -154,6 +161,9 @@ func (c *compiler) field(f *field, sf *types.Var, name, opts string, depth int) 
 		}
 	}
 	if hasOption(opts, "const") {
+		if f.desc || asBytes {
+			return fmt.Errorf("a constant takes no other option")
+		}
 		return f.compileConstant(sf.Type(), name)
 	}
 	if err := c.accessible(sf); err != nil {
@@ -248,31 +258,55 @@ func (f *field) basicKind(b *types.Basic) error {
 }
 
 // compileConstant encodes a constant field's element from its tag name,
-// as tuple's planField.compileConstant does: a string for a struct{}
-// field, an integer for a signed integer field.
+// as tuple's plan does: a string for a struct{} field, an integer of the
+// field's size for an integer field. Errors name it by its text form.
 func (f *field) compileConstant(t types.Type, text string) error {
-	f.kind, f.name = kindConst, ""
+	f.kind = kindConst
+	var v any = text
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
-		if u.Kind() >= types.Int && u.Kind() <= types.Int64 {
-			n, err := strconv.ParseInt(text, 10, 64)
+		k, bits := u.Kind(), 64
+		switch k {
+		case types.Int8, types.Uint8:
+			bits = 8
+		case types.Int16, types.Uint16:
+			bits = 16
+		case types.Int32, types.Uint32:
+			bits = 32
+		}
+		switch {
+		case k >= types.Int && k <= types.Int64:
+			n, err := strconv.ParseInt(text, 10, bits)
 			if err != nil {
-				return fmt.Errorf("constant %q: %w", text, err)
+				return fmt.Errorf("constant %q is no %v: %w", text, t, err)
 			}
-			f.constEnc = tuplewire.AppendInt(nil, n)
-			return nil
+			v = n
+		case k >= types.Uint && k <= types.Uint64:
+			n, err := strconv.ParseUint(text, 10, bits)
+			if err != nil {
+				return fmt.Errorf("constant %q is no %v: %w", text, t, err)
+			}
+			v = n
+		default:
+			return fmt.Errorf("a constant field is of type struct{} (a string) or of an integer type")
 		}
 	case *types.Struct:
-		if u.NumFields() == 0 {
-			enc, err := tuplewire.AppendStringChecked(nil, text)
-			if err != nil {
-				return fmt.Errorf("constant %q: %w", text, err)
-			}
-			f.constEnc = enc
-			return nil
+		if u.NumFields() != 0 {
+			return fmt.Errorf("a constant field is of type struct{} (a string) or of an integer type")
 		}
+	default:
+		return fmt.Errorf("a constant field is of type struct{} (a string) or of an integer type")
 	}
-	return fmt.Errorf("a constant field is of type struct{} or an integer type")
+	enc, err := tuple.AppendElems(nil, v)
+	if err != nil {
+		return fmt.Errorf("constant %q: %w", text, err)
+	}
+	txt, err := tuple.AppendElementText(nil, v)
+	if err != nil {
+		return fmt.Errorf("constant %q: %w", text, err)
+	}
+	f.constEnc, f.name = enc, string(txt)
+	return nil
 }
 
 // qualifier names the packages of types in the generated file, and

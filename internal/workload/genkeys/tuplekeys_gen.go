@@ -351,9 +351,9 @@ func (v *Kinds) AppendTupleKey(dst []byte) ([]byte, error) {
 	dst = tuplewire.AppendString(dst, v.Base.Tenant)
 	// Shard (uint16)
 	dst = tuplewire.AppendUint(dst, uint64(v.Base.Shard))
-	// (struct {})
+	// constant "K"
 	dst = append(dst, "\x02K\x00"...)
-	// (int)
+	// constant -7
 	dst = append(dst, "\x13\xf8"...)
 	// S (string)
 	if !utf8.ValidString(v.S) {
@@ -527,20 +527,20 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	}
 	v.Base.Shard = uint16(x3)
 	pos += n4
-	// (struct {})
+	// constant "K"
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (struct {})", "the key ends before this field")
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "constant \"K\"", "the key ends before this field")
 	}
 	if len(key)-pos < 3 || string(key[pos:pos+3]) != "\x02K\x00" {
-		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, " (struct {})", "want the constant \"\\x02K\\x00\"")
+		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, "constant \"K\"", "want the constant \"\\x02K\\x00\"")
 	}
 	pos += 3
-	// (int)
+	// constant -7
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (int)", "the key ends before this field")
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "constant -7", "the key ends before this field")
 	}
 	if len(key)-pos < 2 || string(key[pos:pos+2]) != "\x13\xf8" {
-		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, " (int)", "want the constant \"\\x13\\xf8\"")
+		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, "constant -7", "want the constant \"\\x13\\xf8\"")
 	}
 	pos += 2
 	// S (string)
@@ -1051,11 +1051,11 @@ func (v *Mixed) AppendTupleKey(dst []byte) ([]byte, error) {
 	dst = tuplewire.AppendUint(dst, v.ID)
 	// T (genkeys.Tagged)
 	dst = tuplewire.BeginNested(dst)
-	// (struct {})
+	// constant "tag"
 	dst = append(dst, "\x02tag\x00"...)
 	// n (string)
 	dst = tupleKeyAppendBytesString(dst, v.T.Name)
-	// (int16)
+	// constant 300
 	dst = append(dst, "\x16\x01,"...)
 	// Rank (int32)
 	var ascBuf1 [64]byte
@@ -1077,11 +1077,11 @@ func (v *Mixed) AppendTupleKey(dst []byte) ([]byte, error) {
 		dst = append(dst, 0x00)
 	} else {
 		dst = tuplewire.BeginNested(dst)
-		// (struct {})
+		// constant "tag"
 		dst = append(dst, "\x02tag\x00"...)
 		// n (string)
 		dst = tupleKeyAppendBytesString(dst, (*v.PT).Name)
-		// (int16)
+		// constant 300
 		dst = append(dst, "\x16\x01,"...)
 		// Rank (int32)
 		var ascBuf3 [64]byte
@@ -1159,15 +1159,15 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	}
 	open9 := pos
 	pos++
-	// (struct {})
+	// constant "tag"
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open9, tuple.ErrUnterminated, " (struct {})", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open9, tuple.ErrUnterminated, "constant \"tag\"", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
-		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (struct {})", "the nested tuple ends before this field")
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "constant \"tag\"", "the nested tuple ends before this field")
 	}
 	if len(key)-pos < 5 || string(key[pos:pos+5]) != "\x02tag\x00" {
-		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, " (struct {})", "want the constant \"\\x02tag\\x00\"")
+		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, "constant \"tag\"", "want the constant \"\\x02tag\\x00\"")
 	}
 	pos += 5
 	// n (string)
@@ -1187,15 +1187,15 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	buf = b10
 	pos += n11
 	e0 := len(buf)
-	// (int16)
+	// constant 300
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open9, tuple.ErrUnterminated, " (int16)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open9, tuple.ErrUnterminated, "constant 300", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
-		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (int16)", "the nested tuple ends before this field")
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "constant 300", "the nested tuple ends before this field")
 	}
 	if len(key)-pos < 3 || string(key[pos:pos+3]) != "\x16\x01," {
-		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, " (int16)", "want the constant \"\\x16\\x01,\"")
+		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, "constant 300", "want the constant \"\\x16\\x01,\"")
 	}
 	pos += 3
 	// Rank (int32)
@@ -1269,15 +1269,15 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 		}
 		open23 := pos
 		pos++
-		// (struct {})
+		// constant "tag"
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open23, tuple.ErrUnterminated, " (struct {})", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open23, tuple.ErrUnterminated, "constant \"tag\"", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
-			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (struct {})", "the nested tuple ends before this field")
+			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "constant \"tag\"", "the nested tuple ends before this field")
 		}
 		if len(key)-pos < 5 || string(key[pos:pos+5]) != "\x02tag\x00" {
-			return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, " (struct {})", "want the constant \"\\x02tag\\x00\"")
+			return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, "constant \"tag\"", "want the constant \"\\x02tag\\x00\"")
 		}
 		pos += 5
 		// n (string)
@@ -1296,15 +1296,15 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 		}
 		(*p22).Name = string(x24)
 		pos += n25
-		// (int16)
+		// constant 300
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open23, tuple.ErrUnterminated, " (int16)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open23, tuple.ErrUnterminated, "constant 300", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
-			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (int16)", "the nested tuple ends before this field")
+			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "constant 300", "the nested tuple ends before this field")
 		}
 		if len(key)-pos < 3 || string(key[pos:pos+3]) != "\x16\x01," {
-			return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, " (int16)", "want the constant \"\\x16\\x01,\"")
+			return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, "constant 300", "want the constant \"\\x16\\x01,\"")
 		}
 		pos += 3
 		// Rank (int32)
@@ -1559,19 +1559,19 @@ func (v *W1) UnmarshalTupleKey(key []byte) (int, error) {
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
 func (v *W1Const) AppendTupleKey(dst []byte) ([]byte, error) {
-	// (struct {})
+	// constant "user"
 	dst = append(dst, "\x02user\x00"...)
 	// User (uuid.UUID)
 	dst = append(append(dst, 0x30), v.User[:]...)
-	// (struct {})
+	// constant "post"
 	dst = append(dst, "\x02post\x00"...)
 	// Post (int64)
 	dst = tuplewire.AppendInt(dst, v.Post)
-	// (struct {})
+	// constant "comment"
 	dst = append(dst, "\x02comment\x00"...)
 	// At (int64)
 	dst = tuplewire.AppendInt(dst, v.At)
-	// (struct {})
+	// constant "react"
 	dst = append(dst, "\x02react\x00"...)
 	// React (int64)
 	dst = tuplewire.AppendInt(dst, v.React)
@@ -1596,12 +1596,12 @@ func (v *W1Const) MarshalTupleKey() ([]byte, error) {
 // nothing decoded aliases key.
 func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 	pos := 0
-	// (struct {})
+	// constant "user"
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (struct {})", "the key ends before this field")
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "constant \"user\"", "the key ends before this field")
 	}
 	if len(key)-pos < 6 || string(key[pos:pos+6]) != "\x02user\x00" {
-		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, " (struct {})", "want the constant \"\\x02user\\x00\"")
+		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, "constant \"user\"", "want the constant \"\\x02user\\x00\"")
 	}
 	pos += 6
 	// User (uuid.UUID)
@@ -1614,12 +1614,12 @@ func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 	}
 	v.User = x1
 	pos += n2
-	// (struct {})
+	// constant "post"
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (struct {})", "the key ends before this field")
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "constant \"post\"", "the key ends before this field")
 	}
 	if len(key)-pos < 6 || string(key[pos:pos+6]) != "\x02post\x00" {
-		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, " (struct {})", "want the constant \"\\x02post\\x00\"")
+		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, "constant \"post\"", "want the constant \"\\x02post\\x00\"")
 	}
 	pos += 6
 	// Post (int64)
@@ -1632,12 +1632,12 @@ func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 	}
 	v.Post = x3
 	pos += n4
-	// (struct {})
+	// constant "comment"
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (struct {})", "the key ends before this field")
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "constant \"comment\"", "the key ends before this field")
 	}
 	if len(key)-pos < 9 || string(key[pos:pos+9]) != "\x02comment\x00" {
-		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, " (struct {})", "want the constant \"\\x02comment\\x00\"")
+		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, "constant \"comment\"", "want the constant \"\\x02comment\\x00\"")
 	}
 	pos += 9
 	// At (int64)
@@ -1650,12 +1650,12 @@ func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 	}
 	v.At = x5
 	pos += n6
-	// (struct {})
+	// constant "react"
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, " (struct {})", "the key ends before this field")
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "constant \"react\"", "the key ends before this field")
 	}
 	if len(key)-pos < 7 || string(key[pos:pos+7]) != "\x02react\x00" {
-		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, " (struct {})", "want the constant \"\\x02react\\x00\"")
+		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, "constant \"react\"", "want the constant \"\\x02react\\x00\"")
 	}
 	pos += 7
 	// React (int64)

@@ -52,7 +52,7 @@ type BytesInt struct {
 }
 
 type UintConst struct {
-	_ uint8 `tuple:"7,const"`
+	_ uint8 `tuple:"300,const"`
 }
 
 type NotStruct int

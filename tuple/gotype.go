@@ -1,0 +1,401 @@
+package tuple
+
+// The one table from Go types to elements. Every path that turns a Go
+// value into an element or back (Pack and Codec.Pack, AppendElems, Scan,
+// a Plan's fields, Compare, the text form and JSON) asks typeOf for the
+// entry of the value's type, built once per reflect.Type and cached. The
+// paths keep fast cases of their own for the unnamed common types (a
+// string, an int64, a UUID), which the table's test proves give the same
+// bytes as the entry.
+//
+// The rules, each written once here, in the order they are tried:
+//
+//   - a pointer is nullable: nil is a null element, anything else the
+//     element of what it points to (*big.Int included: a nil one is a
+//     null, never a zero). A pointer to a pointer is refused.
+//   - a type whose pointer has ScanTupleElement or that has
+//     AppendTupleElement is a custom element (ElementAppender,
+//     ElementScanner); with only the first, it is decoded but not
+//     encoded, with only the second, encoded but not decoded.
+//   - time.Time is an integer, its nanoseconds since the Unix epoch (a
+//     big integer beyond int64), decoded in UTC; time.Duration its
+//     nanoseconds. A plan's field may take a coarser unit by its tag.
+//   - big.Int is an integer element, Versionstamp a versionstamp, Tuple
+//     and every slice of the empty interface a nested tuple.
+//   - a type that is an fdb.KeyConvertible and no byte slice (a
+//     subspace) is the byte string of its key, as in the official
+//     binding: written, never read back.
+//   - then by kind: every string kind a string (valid UTF-8 unless the
+//     codec allows it), every slice of a byte kind a byte string, every
+//     array of 16 of a byte kind a UUID, the integer kinds an integer,
+//     float32 a float32 bit for bit (named or not), float64 a float64,
+//     bool a boolean, the empty interface the element of what it holds
+//     (nil a null), a struct a nested tuple of its fields (a Plan's
+//     layout, tags and all) inside a Plan, and refused outside one: a
+//     struct is a key of its own.
+//   - refused, with the fix in the error: uintptr (an address, not data:
+//     convert it to uint64), complex numbers, maps, channels, functions,
+//     unsafe pointers, interfaces with methods, slices and arrays of
+//     anything else, struct{} (a Plan's constant, else nothing), and
+//     structs with no exported field (decimal.Decimal, netip.Addr,
+//     big.Float), which would all become the same empty element.
+//
+// A value an extension of the codec owns is the extension's element
+// before any of these rules, in every path that has a codec; a Plan's
+// field takes an extension by its tag, ext=0xNN.
+//
+// Two walkers read the table: the encoder and scanner a Plan, Pack,
+// Compare, the text form and JSON use (value_encode.go, value_decode.go),
+// and the one Scan and AppendElems use (reflected, appendLooseValue),
+// which touches a caller's variable only through reflect's readers and
+// setters, so that the compiler keeps their arguments on the stack. It
+// leaves out what would move every argument of every call to the heap: a
+// custom type's methods (tuple.Element calls them instead), a pointer it
+// cannot type (a **T of a named type), a struct (a Plan's), an
+// extension's value (into *any), and a named float32's signalling NaN,
+// which reflect reads and sets through float64 (Scan refuses it rather
+// than quiet it; AppendElems sets its quiet bit, the one bit that
+// changes; a float32, Pack and a Plan keep every bit). Both share
+// the rows' one reader and writer (scanScalar, appendScalar).
+
+import (
+	"fmt"
+	"math/big"
+	"reflect"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/fdbtuple/fdbtuple/fdb"
+)
+
+// rule is the row of the table a Go type falls in.
+type rule uint8
+
+const (
+	ruleRefused rule = iota
+	ruleString
+	ruleBytes
+	ruleInt
+	ruleUint
+	ruleBigInt
+	ruleFloat32
+	ruleFloat64
+	ruleBool
+	ruleUUID
+	ruleVersionstamp
+	ruleTuple    // a nested tuple of any elements: Tuple, []any
+	ruleAny      // the empty interface: the element of its dynamic value
+	ruleTime     // time.Time
+	ruleDuration // time.Duration
+	ruleCustom   // ElementAppender and ElementScanner
+	ruleKey      // an fdb.KeyConvertible: the byte string of its key
+	rulePointer  // nullable: nil is null, else elem's element
+	ruleStruct   // a nested tuple of the fields of lay
+)
+
+// goType is the table's entry for one Go type.
+type goType struct {
+	t    reflect.Type
+	rule rule
+	elem *goType // rulePointer: the pointee's entry
+	lay  *layout // ruleStruct: the fields
+	// err says why no element holds a value of t, naming the fix; it
+	// wraps ErrUnsupportedType.
+	err error
+	// readErr says why a value of t cannot be read back (an encode-only
+	// type); nil when it can.
+	readErr error
+	// appender and scanner: t (or *t) has the custom methods.
+	appender, ptrAppender, scanner bool
+}
+
+// decodable reports the error of reading an element into the type.
+func (g *goType) decodeErr() error {
+	if g.err != nil {
+		return g.err
+	}
+	return g.readErr
+}
+
+var (
+	goTypes            sync.Map // reflect.Type → *goType
+	timeType           = reflect.TypeFor[time.Time]()
+	durationType       = reflect.TypeFor[time.Duration]()
+	keyConvertibleType = reflect.TypeFor[fdb.KeyConvertible]()
+	appenderType       = reflect.TypeFor[ElementAppender]()
+	scannerType        = reflect.TypeFor[ElementScanner]()
+	bigIntType         = reflect.TypeFor[big.Int]()
+	versionstampType   = reflect.TypeFor[Versionstamp]()
+	emptyStructType    = reflect.TypeFor[struct{}]()
+	descType           = reflect.TypeFor[Desc]()
+)
+
+// typeOf returns the table's entry for t, built at its first use.
+func typeOf(t reflect.Type) *goType {
+	if g, ok := goTypes.Load(t); ok {
+		return g.(*goType)
+	}
+	b := tableBuilder{busy: map[reflect.Type]bool{}}
+	return b.entry(t)
+}
+
+// tableBuilder builds entries, and the layouts of structs, remembering
+// the struct types it is inside of so that a recursive type is refused
+// instead of followed forever.
+type tableBuilder struct {
+	busy map[reflect.Type]bool
+}
+
+func (b *tableBuilder) entry(t reflect.Type) *goType {
+	if g, ok := goTypes.Load(t); ok {
+		return g.(*goType)
+	}
+	if b.busy[t] {
+		return &goType{t: t, err: unsupported(t, "it holds itself, and a key has a fixed depth; make the inner reference a separate key")}
+	}
+	b.busy[t] = true
+	g := b.build(t)
+	delete(b.busy, t)
+	if len(b.busy) > 0 && g.err != nil {
+		return g // may depend on an enclosing type still being built
+	}
+	got, _ := goTypes.LoadOrStore(t, g)
+	return got.(*goType)
+}
+
+// unsupported is the error of a type no element holds, with the fix.
+func unsupported(t reflect.Type, why string) error {
+	return fmt.Errorf("%w %v: %s", ErrUnsupportedType, t, why)
+}
+
+func (b *tableBuilder) build(t reflect.Type) *goType {
+	g := &goType{t: t}
+	if t.Kind() == reflect.Pointer {
+		g.rule, g.elem = rulePointer, b.entry(t.Elem())
+		switch {
+		case t.Elem().Kind() == reflect.Pointer:
+			g.err = unsupported(t, "a pointer to a pointer is no element; one pointer makes an element nullable")
+		case g.elem.err != nil:
+			g.err = g.elem.err
+		}
+		g.readErr = g.elem.readErr
+		return g
+	}
+	g.appender = t.Implements(appenderType)
+	g.ptrAppender = reflect.PointerTo(t).Implements(appenderType)
+	g.scanner = reflect.PointerTo(t).Implements(scannerType)
+	if g.appender || g.ptrAppender || g.scanner {
+		g.rule = ruleCustom
+		switch {
+		case !g.appender && !g.ptrAppender:
+			g.err = unsupported(t, "it has ScanTupleElement but no AppendTupleElement; give it both (ElementAppender, ElementScanner)")
+		case !g.scanner:
+			g.readErr = unsupported(t, "it has AppendTupleElement but *T has no ScanTupleElement, so it cannot be read back; give it both")
+		}
+		return g
+	}
+	switch t {
+	case descType:
+		g.err = unsupported(t, "a Desc is the value of the descending extension; encode it with a Codec holding DescExtension, or tag a plan's field desc")
+		return g
+	case timeType:
+		g.rule = ruleTime
+		return g
+	case durationType:
+		g.rule = ruleDuration
+		return g
+	case bigIntType:
+		g.rule = ruleBigInt
+		return g
+	case versionstampType:
+		g.rule = ruleVersionstamp
+		return g
+	}
+	if t.Kind() == reflect.Slice && t.Elem() == anyType {
+		g.rule = ruleTuple
+		return g
+	}
+	if t.Implements(keyConvertibleType) && !isByteSlice(t) {
+		g.rule = ruleKey
+		g.readErr = unsupported(t, "an fdb.KeyConvertible is written as the byte string of its key and cannot be read back; read it into fdb.Key or []byte")
+		return g
+	}
+	switch t.Kind() {
+	case reflect.String:
+		g.rule = ruleString
+	case reflect.Bool:
+		g.rule = ruleBool
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		g.rule = ruleInt
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		g.rule = ruleUint
+	case reflect.Float32:
+		g.rule = ruleFloat32
+	case reflect.Float64:
+		g.rule = ruleFloat64
+	case reflect.Slice:
+		if isByteSlice(t) {
+			g.rule = ruleBytes
+			break
+		}
+		g.err = unsupported(t, "a slice of "+t.Elem().String()+" is no element; use tuple.Tuple or []any for a nested tuple, []byte for a byte string")
+	case reflect.Array:
+		if t.Len() == 16 && t.Elem().Kind() == reflect.Uint8 {
+			g.rule = ruleUUID
+			break
+		}
+		g.err = unsupported(t, "an array is no element (only an array of 16 bytes is one, a UUID); use []byte for a byte string, or a struct of its parts")
+	case reflect.Interface:
+		if t.NumMethod() == 0 {
+			g.rule = ruleAny
+			break
+		}
+		g.err = unsupported(t, "an interface with methods cannot be decoded into; use any, or the concrete type")
+	case reflect.Struct:
+		b.structEntry(g)
+	case reflect.Uintptr:
+		g.err = unsupported(t, "a uintptr is an address, not data; convert it to uint64")
+	case reflect.Complex64, reflect.Complex128:
+		g.err = unsupported(t, "no element holds a complex number; use two float64 fields, its real and imaginary parts")
+	case reflect.Map:
+		g.err = unsupported(t, "a map has no order and no element; use a struct of its fields, or a tuple.Tuple of its entries in an order of your own")
+	default: // Chan, Func, UnsafePointer
+		g.err = unsupported(t, "a "+t.Kind().String()+" holds nothing a key can keep")
+	}
+	return g
+}
+
+// structEntry makes a struct type a nested tuple of its fields, or
+// refuses it when it has none: such a struct would be the same empty
+// element whatever it holds.
+func (b *tableBuilder) structEntry(g *goType) {
+	t := g.t
+	switch {
+	case t == emptyStructType:
+		g.err = unsupported(t, "struct{} holds nothing; tag it `tuple:\"NAME,const\"` for a constant element")
+		return
+	case t.PkgPath() == "github.com/shopspring/decimal" && t.Name() == "Decimal":
+		g.err = unsupported(t, "a decimal has no element of its own; tag the field ext=0x40 and give the codec tupledecimal.Extension(tupledecimal.DefaultCode)")
+		return
+	case t.PkgPath() == "math/big" && t.Name() == "Float":
+		g.err = unsupported(t, "no element holds a big.Float exactly; use a float64, a big.Int of a fixed scale, or a decimal through tupledecimal")
+		return
+	case !hasExportedField(t):
+		g.err = unsupported(t, "it has no exported field, so every value would be the same empty element; give the field a type of your own with AppendTupleElement and ScanTupleElement, or tag it ext= with a codec extension")
+		return
+	}
+	lay, err := b.layout(t)
+	if err != nil {
+		g.err = err
+		return
+	}
+	g.rule, g.lay = ruleStruct, lay
+	for _, f := range lay.fields {
+		if f.gt != nil && f.gt.readErr != nil && g.readErr == nil {
+			g.readErr = fmt.Errorf("field %s: %w", f.name, f.gt.readErr)
+		}
+	}
+}
+
+// hasExportedField reports whether t has a field a layout would hold:
+// an exported one, or one of an embedded struct's.
+func hasExportedField(t reflect.Type) bool {
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		if sf.Tag.Get("tuple") == "-" {
+			continue
+		}
+		if sf.IsExported() || hasOption(tagOptions(sf.Tag.Get("tuple")), "const") {
+			return true
+		}
+		if et := sf.Type; sf.Anonymous {
+			if et.Kind() == reflect.Pointer {
+				et = et.Elem()
+			}
+			if et.Kind() == reflect.Struct && hasExportedField(et) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isByteSlice(t reflect.Type) bool {
+	return t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8
+}
+
+// A unit is the number of nanoseconds in one unit of a time or duration
+// field: 1 (ns, the default), 1e3 (us), 1e6 (ms) or 1e9 (s).
+type unit int64
+
+func (u unit) String() string {
+	switch u {
+	case 1e3:
+		return "us"
+	case 1e6:
+		return "ms"
+	case 1e9:
+		return "s"
+	}
+	return "ns"
+}
+
+func parseUnit(s string) (unit, error) {
+	switch s {
+	case "ns":
+		return 1, nil
+	case "us":
+		return 1e3, nil
+	case "ms":
+		return 1e6, nil
+	case "s":
+		return 1e9, nil
+	}
+	return 0, fmt.Errorf("%w: unit %q, want ns, us, ms or s", ErrBadTag, s)
+}
+
+// scalarName is the type's name in Schema (decision: element kinds, never
+// Go names, but for a custom type).
+func (g *goType) scalarName(u unit) string {
+	switch g.rule {
+	case ruleString:
+		return "string"
+	case ruleBytes, ruleKey:
+		return "bytes"
+	case ruleBool:
+		return "bool"
+	case ruleFloat32:
+		return "float32"
+	case ruleFloat64:
+		return "float64"
+	case ruleUUID:
+		return "uuid"
+	case ruleVersionstamp:
+		return "versionstamp"
+	case ruleBigInt:
+		return "bigint"
+	case ruleTuple:
+		return "tuple"
+	case ruleAny:
+		return "any"
+	case ruleTime:
+		return "time(" + unitOr(u).String() + ")"
+	case ruleDuration:
+		return "duration(" + unitOr(u).String() + ")"
+	case ruleCustom:
+		return "custom(" + g.t.String() + ")"
+	case ruleInt:
+		return "int" + strconv.Itoa(g.t.Bits())
+	case ruleUint:
+		return "uint" + strconv.Itoa(g.t.Bits())
+	}
+	return g.t.String()
+}
+
+func unitOr(u unit) unit {
+	if u == 0 {
+		return 1
+	}
+	return u
+}

@@ -1,0 +1,24 @@
+package tuple
+
+import "errors"
+
+// The configuration errors of NewPlan, NewDynamicPlan and the typed
+// paths, for errors.Is. (A field of a type no element holds wraps
+// ErrUnsupportedType, whatever the path.)
+var (
+	// ErrNotStruct: a plan was asked for a type that is not a struct.
+	ErrNotStruct = errors.New("tuple: a plan is for a struct type")
+	// ErrBadTag: a field's tuple tag has an unknown or malformed option,
+	// or one its type does not take.
+	ErrBadTag = errors.New("tuple: invalid tuple tag")
+	// ErrNoExtension: a field's ext= tag names a code the codec has no
+	// extension for.
+	ErrNoExtension = errors.New("tuple: no extension for the code")
+	// ErrInexact: a time or duration that is not a whole number of its
+	// field's unit (it is never rounded).
+	ErrInexact = errors.New("tuple: value is not a whole number of the field's unit")
+	// ErrNotPointer: a Scan destination that is neither a pointer nor
+	// another destination Scan knows (a forgotten &); a constant is
+	// passed as Const(v).
+	ErrNotPointer = errors.New("tuple: Scan destination is not a pointer")
+)

@@ -1,0 +1,247 @@
+package tuple
+
+// Compiling a struct type into its layout: which fields are elements, in
+// which order, through which embedded structs, and with which tag
+// options. The element of each field's type is the type table's
+// (gotype.go); this file adds what tags and embedding say.
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
+	"github.com/fdbtuple/fdbtuple/types"
+)
+
+// layoutOf returns the layout of struct type t: the table's, or, for a
+// struct the table gives another rule (one with custom methods), its
+// fields compiled the same way.
+func layoutOf(t reflect.Type) (*layout, error) {
+	if t == emptyStructType { // a key of no element: nothing to lose
+		return &layout{typ: t, depth: 1}, nil
+	}
+	g := typeOf(t)
+	if g.rule == ruleStruct {
+		return g.lay, nil
+	}
+	if g.rule == ruleRefused && g.err != nil {
+		return nil, g.err
+	}
+	b := tableBuilder{busy: map[reflect.Type]bool{t: true}}
+	return b.layout(t)
+}
+
+// layout compiles the fields of struct t.
+func (b *tableBuilder) layout(t reflect.Type) (*layout, error) {
+	lay := &layout{typ: t, depth: 1}
+	if err := b.addFields(lay, t, nil, false); err != nil {
+		return nil, err
+	}
+	if lay.depth > wirecore.MaxDepth {
+		return nil, fmt.Errorf("%w: struct %v nests %d deep, past wirecore.MaxDepth", ErrTooDeep, t, lay.depth)
+	}
+	return lay, nil
+}
+
+// tagOptions returns the options of a tuple tag, after its name.
+func tagOptions(tag string) string {
+	_, opts, _ := strings.Cut(tag, ",")
+	return opts
+}
+
+// addFields adds the fields of struct t, reached through index, to lay.
+func (b *tableBuilder) addFields(lay *layout, t reflect.Type, index []int, viaPointer bool) error {
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		tag, hasTag := sf.Tag.Lookup("tuple")
+		if tag == "-" {
+			continue
+		}
+		name, opts, _ := strings.Cut(tag, ",")
+		idx := append(append([]int(nil), index...), i)
+		if sf.Anonymous && !hasTag {
+			if et, ptr := b.embeddedStruct(sf.Type); et != nil {
+				if err := b.inline(lay, sf, et, idx, viaPointer || ptr); err != nil {
+					return err
+				}
+				continue
+			}
+		}
+		isConst := hasOption(opts, "const")
+		if !sf.IsExported() && !isConst {
+			if hasTag && tag != "" { // a forgotten ,const, most likely
+				return fmt.Errorf("field %s: %w: a tuple tag on an unexported field does nothing; add ,const for a constant (tuple:\"%s,const\"), or export the field", sf.Name, ErrBadTag, name)
+			}
+			continue
+		}
+		f := planField{name: sf.Name, index: idx, typ: sf.Type, viaPointer: viaPointer, zero: reflect.Zero(sf.Type).Interface()}
+		if sf.Type.Kind() == reflect.Interface {
+			f.zero = reflect.Zero(reflect.PointerTo(sf.Type)).Interface()
+		}
+		if name != "" && !isConst {
+			f.name = name
+		}
+		if err := b.field(&f, name, opts); err != nil {
+			return fmt.Errorf("field %s (%v): %w", sf.Name, sf.Type, err)
+		}
+		f.op = f.plainOp()
+		lay.fields = append(lay.fields, f)
+		if f.inner != nil && f.inner.lay != nil {
+			lay.depth = max(lay.depth, 1+f.inner.lay.depth)
+			lay.desc = lay.desc || f.inner.lay.desc
+		}
+		lay.desc = lay.desc || f.desc
+	}
+	return nil
+}
+
+// embeddedStruct returns the struct type an embedded field inlines (by
+// value or through a pointer), or nil when it is a field of its own: an
+// element type such as big.Int, time.Time or a custom type.
+func (b *tableBuilder) embeddedStruct(t reflect.Type) (st reflect.Type, ptr bool) {
+	if t.Kind() == reflect.Pointer {
+		t, ptr = t.Elem(), true
+	}
+	if t.Kind() != reflect.Struct {
+		return nil, false
+	}
+	if b.busy[t] {
+		return t, ptr // inline reports it
+	}
+	switch b.entry(t).rule {
+	case ruleStruct, ruleRefused:
+		return t, ptr
+	}
+	return nil, false
+}
+
+// inline adds the fields of the struct et that the embedded field sf
+// holds: all of them, as encoding/json promotes them. An embedded struct
+// that adds none would vanish from the key unnoticed, and one reached
+// through a pointer to an unexported type cannot be allocated when
+// decoding: both are errors.
+func (b *tableBuilder) inline(lay *layout, sf reflect.StructField, et reflect.Type, idx []int, viaPointer bool) error {
+	switch {
+	case b.busy[et]:
+		return fmt.Errorf("embedded field %s (%v): %w: the struct embeds itself", sf.Name, sf.Type, ErrUnsupportedType)
+	case viaPointer && sf.Type.Kind() == reflect.Pointer && !sf.IsExported():
+		return fmt.Errorf("embedded field %s (%v): %w: a pointer to an unexported struct cannot be allocated when decoding; embed %v by value, export it, or tag it `tuple:\"-\"`", sf.Name, sf.Type, ErrUnsupportedType, et)
+	}
+	b.busy[et] = true
+	defer delete(b.busy, et)
+	before := len(lay.fields)
+	if err := b.addFields(lay, et, idx, viaPointer); err != nil {
+		return err
+	}
+	if len(lay.fields) == before {
+		return fmt.Errorf("embedded field %s (%v): %w: it adds no field to the key; tag it `tuple:\"-\"` if that is meant", sf.Name, sf.Type, ErrUnsupportedType)
+	}
+	return nil
+}
+
+func hasOption(opts, want string) bool {
+	for o := range strings.SplitSeq(opts, ",") {
+		if o == want || strings.HasPrefix(o, want+"=") {
+			return true
+		}
+	}
+	return false
+}
+
+// field compiles one field from its type and tag.
+func (b *tableBuilder) field(f *planField, name, opts string) error {
+	for o := range strings.SplitSeq(opts, ",") {
+		switch {
+		case o == "" || o == "const":
+		case o == "desc":
+			f.desc = true
+		case o == "bytes":
+			f.asBytes = true
+		case strings.HasPrefix(o, "ext="):
+			code, err := strconv.ParseUint(strings.TrimPrefix(o, "ext="), 0, 8)
+			if err != nil || code < uint64(types.CodeUserFirst) || code > uint64(types.CodeUserLast) {
+				return fmt.Errorf("%w: option %q: an extension's code is 0x40 to 0x4f", ErrBadTag, o)
+			}
+			f.ext = types.Code(code)
+		case strings.HasPrefix(o, "unit="):
+			u, err := parseUnit(strings.TrimPrefix(o, "unit="))
+			if err != nil {
+				return err
+			}
+			f.unit = u
+		default:
+			return fmt.Errorf("%w: unknown option %q (want desc, bytes, ext=0xNN, unit=ns|us|ms|s or const)", ErrBadTag, o)
+		}
+	}
+	if hasOption(opts, "const") {
+		return f.compileConstant(name)
+	}
+	f.gt = b.entry(f.typ)
+	f.inner = f.gt
+	if f.gt.rule == rulePointer {
+		f.nullable, f.inner = true, f.gt.elem
+	}
+	f.kind = f.inner.t.Kind()
+	switch {
+	case f.ext != 0:
+		if f.asBytes || f.unit != 0 {
+			return fmt.Errorf("%w: ext= takes no bytes or unit option", ErrBadTag)
+		}
+		if f.typ.Kind() == reflect.Pointer && f.typ.Elem().Kind() == reflect.Pointer {
+			return f.gt.err
+		}
+		return nil // the extension's values: it checks them
+	case f.gt.err != nil:
+		return fmt.Errorf("%w; or tag the field `tuple:\"-\"` to leave it out of the key", f.gt.err)
+	case f.gt.readErr != nil:
+		return f.gt.readErr
+	case f.asBytes && f.inner.rule != ruleString:
+		return fmt.Errorf("%w: the bytes option is for string fields", ErrBadTag)
+	case f.unit != 0 && f.inner.rule != ruleTime && f.inner.rule != ruleDuration:
+		return fmt.Errorf("%w: the unit option is for time.Time and time.Duration fields", ErrBadTag)
+	case f.desc && f.inner.lay != nil && f.inner.lay.desc:
+		return fmt.Errorf("%w: a descending field cannot hold another descending field (reversing twice is ascending); drop one of the desc tags", ErrBadTag)
+	}
+	return nil
+}
+
+// compileConstant encodes a constant field's element from its tag name:
+// a string for a struct{} field, an integer for an integer field.
+func (f *planField) compileConstant(text string) error {
+	var v any = text
+	switch f.typ.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		n, err := strconv.ParseInt(text, 10, f.typ.Bits())
+		if err != nil {
+			return fmt.Errorf("%w: constant %q is no %v: %v", ErrBadTag, text, f.typ, err)
+		}
+		v = n
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		n, err := strconv.ParseUint(text, 10, f.typ.Bits())
+		if err != nil {
+			return fmt.Errorf("%w: constant %q is no %v: %v", ErrBadTag, text, f.typ, err)
+		}
+		v = n
+	case reflect.Struct:
+		if f.typ != emptyStructType {
+			return fmt.Errorf("%w: a constant field is of type struct{} (a string) or of an integer type", ErrBadTag)
+		}
+	default:
+		return fmt.Errorf("%w: a constant field is of type struct{} (a string) or of an integer type", ErrBadTag)
+	}
+	if f.desc || f.asBytes || f.ext != 0 || f.unit != 0 {
+		return fmt.Errorf("%w: a constant takes no other option", ErrBadTag)
+	}
+	enc, err := AppendElems(nil, v)
+	if err != nil {
+		return fmt.Errorf("%w: constant %q: %w", ErrBadTag, text, err)
+	}
+	txt, err := AppendElementText(nil, v)
+	if err != nil {
+		return err
+	}
+	f.constant, f.constText, f.name = newConstElement(enc), string(txt), string(txt)
+	return nil
+}
