@@ -37,11 +37,11 @@
 //
 // The generator follows the field rules of tuple.Plan (tags, embedded and
 // nested structs, pointers, constants, desc, bytes). What it does not
-// write, it refuses with the field and the reason: ext= fields (their
-// encoding belongs to an extension value known only at run time);
-// time.Time, time.Duration, nullable descending fields and embedded
-// pointers to structs (what tuple.Plan makes of them is being settled by
-// issue #27); and the field kinds that need the codec's general encoder
-// (Tuple, []any, interfaces, big integers). Such a type keeps tuple.Plan's
-// reflective path.
+// write, it refuses with the field and the reason, and the type keeps
+// tuple.Plan's reflective path: ext= fields (their encoding belongs to an
+// extension value known only at run time); time.Time, time.Duration and
+// custom element types (ElementAppender, ElementScanner,
+// fdb.KeyConvertible), not written yet; nullable descending fields and
+// embedded pointers to structs; and the field kinds that need the codec's
+// general encoder (Tuple, []any, interfaces, big integers).
 package tuplegen

@@ -108,7 +108,7 @@ func (c *compiler) addFields(out *[]field, st *types.Struct, sel string, depth i
 		}
 		if p, ok := types.Unalias(sf.Type()).(*types.Pointer); ok && sf.Embedded() && !hasTag {
 			if _, ok := p.Elem().Underlying().(*types.Struct); ok {
-				return fmt.Errorf("embedded field %s (%s): an embedded pointer to a struct is not written: what tuple.Plan makes of it changes with issue #27 (a nullable nested tuple before, inlined fields after); embed the struct itself, or name the field", sf.Name(), reflectText(sf.Type()))
+				return fmt.Errorf("embedded field %s (%s): an embedded pointer to a struct is not written by generated code: tuple.Plan inlines its fields, allocating the struct as it decodes; embed the struct itself, or leave this type to tuple.Plan", sf.Name(), reflectText(sf.Type()))
 			}
 		}
 		if !sf.Exported() && !isConst {
@@ -173,12 +173,12 @@ func (c *compiler) field(f *field, sf *types.Var, name, opts string, depth int) 
 	if p, ok := t.Underlying().(*types.Pointer); ok && !isNamed(p.Elem(), "math/big", "Int") {
 		f.nullable, t = true, types.Unalias(p.Elem())
 		if f.desc {
-			return fmt.Errorf("a nullable descending field is not written: tuple.Plan cannot read it back yet (issue #27)")
+			return fmt.Errorf("a nullable descending field is not written by generated code: leave this type to tuple.Plan")
 		}
 	}
 	if f.desc {
 		if c.inDesc > 0 {
-			return fmt.Errorf("a descending field inside a descending field is not written: tuple.Plan cannot read it back yet (issue #27)")
+			return fmt.Errorf("a descending field inside a descending field is not written by generated code: leave this type to tuple.Plan")
 		}
 		c.hasDesc = true
 		c.inDesc++
@@ -199,7 +199,9 @@ func (c *compiler) field(f *field, sf *types.Var, name, opts string, depth int) 
 func (c *compiler) elementKind(f *field, t types.Type, depth int) error {
 	switch {
 	case isNamed(t, "time", "Time"), isNamed(t, "time", "Duration"):
-		return fmt.Errorf("%v is not written yet: its key form (decision 4 of the typed keys) is not in tuple.Plan yet (issue #27)", t)
+		return fmt.Errorf("%s is not written by generated code yet: leave this type to tuple.Plan, which writes it as an integer of its unit", reflectText(t))
+	case hasMethod(t, "AppendTupleElement"), hasMethod(t, "ScanTupleElement"), hasMethod(t, "FDBKey"):
+		return fmt.Errorf("%s is a custom element type (ElementAppender, ElementScanner or fdb.KeyConvertible), not written by generated code yet: leave this type to tuple.Plan", reflectText(t))
 	case isNamed(t, "github.com/fdbtuple/fdbtuple/types", "Versionstamp"):
 		f.kind, f.basic = kindVersionstamp, "types.Versionstamp"
 		return nil
@@ -322,6 +324,18 @@ func (c *compiler) qualifier(p *types.Package) string {
 // isElementStruct reports whether t is a struct that is one element.
 func isElementStruct(t types.Type) bool {
 	return isNamed(t, "math/big", "Int") || isNamed(t, "github.com/fdbtuple/fdbtuple/types", "Versionstamp")
+}
+
+// hasMethod reports whether t or *t has the method name.
+func hasMethod(t types.Type, name string) bool {
+	for _, m := range []types.Type{t, types.NewPointer(t)} {
+		if obj, _, _ := types.LookupFieldOrMethod(m, true, nil, name); obj != nil {
+			if _, ok := obj.(*types.Func); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func isBigIntPointer(t types.Type) bool {

@@ -67,3 +67,11 @@ type EmbeddedPointer struct {
 }
 
 type SameName struct{ K gotypes.BasicKind }
+
+type Cents int64
+
+func (c Cents) AppendTupleElement(dst []byte) ([]byte, error) { return append(dst, 0x14), nil }
+
+func (c *Cents) ScanTupleElement(elem []byte) error { return nil }
+
+type Custom struct{ C Cents }
