@@ -29,9 +29,9 @@ func (v *%[1]s) AppendTupleKey(dst []byte) ([]byte, error) {
 	e.printf("%sreturn dst, nil\n}\n", body)
 	e.printf(`
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 256 bytes.
+// length: one allocation for keys of up to 128 bytes.
 func (v *%[1]s) MarshalTupleKey() ([]byte, error) {
-	var buf [256]byte
+	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
 	if err != nil {
 		return nil, err

@@ -97,9 +97,9 @@ func (v *Descs) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 256 bytes.
+// length: one allocation for keys of up to 128 bytes.
 func (v *Descs) MarshalTupleKey() ([]byte, error) {
-	var buf [256]byte
+	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
 	if err != nil {
 		return nil, err
@@ -484,9 +484,9 @@ func (v *Kinds) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 256 bytes.
+// length: one allocation for keys of up to 128 bytes.
 func (v *Kinds) MarshalTupleKey() ([]byte, error) {
-	var buf [256]byte
+	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
 	if err != nil {
 		return nil, err
@@ -1118,9 +1118,9 @@ func (v *Mixed) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 256 bytes.
+// length: one allocation for keys of up to 128 bytes.
 func (v *Mixed) MarshalTupleKey() ([]byte, error) {
-	var buf [256]byte
+	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
 	if err != nil {
 		return nil, err
@@ -1444,9 +1444,9 @@ func (v *W1) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 256 bytes.
+// length: one allocation for keys of up to 128 bytes.
 func (v *W1) MarshalTupleKey() ([]byte, error) {
-	var buf [256]byte
+	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
 	if err != nil {
 		return nil, err
@@ -1579,9 +1579,9 @@ func (v *W1Const) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 256 bytes.
+// length: one allocation for keys of up to 128 bytes.
 func (v *W1Const) MarshalTupleKey() ([]byte, error) {
-	var buf [256]byte
+	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
 	if err != nil {
 		return nil, err
