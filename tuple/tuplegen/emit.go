@@ -3,7 +3,10 @@ package tuplegen
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
 	"go/format"
+	"go/parser"
+	"go/token"
 	"maps"
 	"slices"
 	"strconv"
@@ -74,6 +77,15 @@ func emitFile(pkgName string, imports map[string]string, keys []keyType) ([]byte
 			all[std] = std
 		}
 	}
+	used, err := packagesUsed(body.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	for path, name := range imports {
+		if !used[name] { // a field type named in comments, never spelled out
+			delete(imports, path)
+		}
+	}
 	byName := map[string]string{}
 	for path, name := range all {
 		byName[name] = path
@@ -96,6 +108,25 @@ func emitFile(pkgName string, imports map[string]string, keys []keyType) ([]byte
 		return nil, fmt.Errorf("tuplegen: the generated code does not parse (a bug): %w\n%s", err, out.Bytes())
 	}
 	return src, nil
+}
+
+// packagesUsed returns the names of the packages the generated
+// declarations in body refer to (pkg.Name), comments aside.
+func packagesUsed(body []byte) (map[string]bool, error) {
+	f, err := parser.ParseFile(token.NewFileSet(), "", append([]byte("package p\n"), body...), parser.SkipObjectResolution)
+	if err != nil {
+		return nil, fmt.Errorf("tuplegen: the generated code does not parse (a bug): %w", err)
+	}
+	used := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok {
+				used[id.Name] = true
+			}
+		}
+		return true
+	})
+	return used, nil
 }
 
 // conv converts x, of type from, to type to in source.

@@ -43,6 +43,18 @@ func TestGenerateIsDeterministicAndFormatted(t *testing.T) {
 	}
 }
 
+// A package whose type only names a field's type (in a comment) is not
+// imported: the file would not compile.
+func TestGenerateImportsOnlyWhatItUses(t *testing.T) {
+	src, err := tuplegen.Generate(testPkg, []string{"ByUUID"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(src), `"github.com/google/uuid"`) {
+		t.Errorf("the file imports uuid, which its code does not use:\n%s", src)
+	}
+}
+
 // Every refusal names the field and says why.
 func TestGenerateRefuses(t *testing.T) {
 	for _, tc := range []struct{ typ, want string }{

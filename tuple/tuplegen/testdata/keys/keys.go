@@ -9,6 +9,7 @@ import (
 	gotypes "go/types"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/google/uuid"
 )
 
 type Good struct {
@@ -75,3 +76,7 @@ func (c Cents) AppendTupleElement(dst []byte) ([]byte, error) { return append(ds
 func (c *Cents) ScanTupleElement(elem []byte) error { return nil }
 
 type Custom struct{ C Cents }
+
+// ByUUID names uuid.UUID only where the generated code needs no
+// conversion: the file must not import uuid.
+type ByUUID struct{ U uuid.UUID }
