@@ -6,13 +6,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"math/big"
 
-	"github.com/fdbtuple/fdbtuple/property_test/gen"
 	"github.com/fdbtuple/fdbtuple/tuple"
-	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/fdbtuple/fdbtuple/vectors"
-	"github.com/google/uuid"
 )
 
 // CheckOptions tune a check run.
@@ -24,44 +20,87 @@ type CheckOptions struct {
 	Seed int
 	// Divergences are the known differences to tolerate.
 	Divergences []Divergence
-	// MaxMismatches bounds the mismatches kept for the report; 0 means 20.
-	MaxMismatches int
+	// Examples is how many failing rows of each group the report shows
+	// with both answers, smallest input first; 0 means 1. The name of
+	// every failing row is in the report whatever it is.
+	Examples int
+	// ShrinkSteps bounds the candidate tuples tried while shrinking one
+	// failing random row; 0 means 300, a negative number no shrinking.
+	ShrinkSteps int
 }
+
+// ErrProtocol marks a check that could not start: the peer's hello failed,
+// or said something this checker cannot work with. Check's other errors
+// are the end of its context, or a fault in the vectors.
+var ErrProtocol = errors.New("compat: protocol error")
 
 // Report is the outcome of a check run.
 type Report struct {
-	Peer       Hello      `json:"peer"`
-	Seed       int        `json:"seed"`
-	Random     int        `json:"random"`
-	Sections   []*Section `json:"sections"`
-	Mismatches []Mismatch `json:"mismatches"`
-	Failures   int        `json:"failures"`
-	Known      int        `json:"known"`
-	Restarts   int        `json:"peer_restarts"`
-	// Divergences lists the entries that matched, with their reasons.
+	Peer     Hello      `json:"peer"`
+	Seed     int        `json:"seed"`
+	Random   int        `json:"random"`
+	Sections []*Section `json:"sections"`
+	Failures int        `json:"failures"`
+	Known    int        `json:"known"`
+	Restarts int        `json:"peer_restarts"`
+	// Groups holds every failing row, grouped by section and cause.
+	Groups []*Group `json:"groups"`
+	// Divergences lists the entries that covered rows, with their reasons.
 	Divergences []Divergence `json:"divergences"`
+	// Warnings name divergence entries that matched nothing here: a row
+	// pattern that matches no row, an entry that covered no row, an entry
+	// of a file whose peers do not match this peer.
+	Warnings []string `json:"warnings"`
+	// Interrupted marks a partial report: the run's context ended (SIGINT
+	// or SIGTERM in fdbtuple check) before every row was checked. It
+	// counts the rows answered before then; Warnings are left out, as an
+	// entry may match a row the run did not reach.
+	Interrupted bool `json:"interrupted,omitempty"`
 }
 
 // Section counts the rows of one vector file or random category.
 type Section struct {
-	Name    string         `json:"name"`
-	Pass    int            `json:"pass"`
-	Fail    int            `json:"fail"`
-	Known   int            `json:"known"`
-	Skipped int            `json:"skipped"`
+	Name    string `json:"name"`
+	Pass    int    `json:"pass"`
+	Fail    int    `json:"fail"`
+	Known   int    `json:"known"`
+	Skipped int    `json:"skipped"`
+	// KnownBy counts the known rows by the divergence that explains them.
+	// A row that needs two entries together counts for each.
 	KnownBy map[string]int `json:"known_by,omitempty"`
 }
 
+// Group is the failing rows of one section that fail the same way: the
+// same problem at the same kind of element.
+type Group struct {
+	Section string `json:"section"`
+	Cause   string `json:"cause"`
+	// Rows names every failing row of the group, smallest input first.
+	Rows []string `json:"rows"`
+	// Examples are the first rows of Rows with both answers; failing
+	// random rows among them are shrunk.
+	Examples []Mismatch `json:"examples"`
+}
+
 // Mismatch is one row where the peer and this codec differ, for the
-// report: what was asked and both answers.
+// report: what was asked and both answers, in the tuple text form or hex.
 type Mismatch struct {
 	Section string `json:"section"`
 	Row     string `json:"row"`
 	Problem string `json:"problem"`
-	Tuple   string `json:"tuple,omitempty"`
+	Input   string `json:"input,omitempty"`
 	Want    string `json:"want,omitempty"`
 	Got     string `json:"got,omitempty"`
-	Known   string `json:"known,omitempty"`
+	// FirstDiff is the offset of the first byte where Got differs from
+	// Want, when both are hex.
+	FirstDiff *int `json:"first_diff,omitempty"`
+	// Size is the length of the input's packing, in bytes: the examples
+	// of a group come smallest first.
+	Size int `json:"size"`
+	// ShrunkFrom and ShrunkFromSize are the random input before it was
+	// shrunk to Input, and its size.
+	ShrunkFrom     string `json:"shrunk_from,omitempty"`
+	ShrunkFromSize int    `json:"shrunk_from_size,omitempty"`
 }
 
 // outcome is one row's verdict before classification.
@@ -69,71 +108,126 @@ type outcome struct {
 	ok      bool
 	skipped bool
 	problem string
-	tuple   string
-	want    string
-	got     string
-	// what was asked and the peer's answer, for the equivalences of
-	// known divergences: op is "pack", "unpack" or "order"; in is the
-	// tuple packed, the tuple expected, or the first of the pair ordered
+	// cause says where the answers differ (the kind of element), to
+	// group rows that fail the same way
+	cause string
+	input string
+	want  string
+	got   string
+	size  int
+	// what was asked and the peer's answer, for the equivalences and
+	// stated answers of known divergences: op is "pack", "unpack" or
+	// "order"; in is the tuple packed, the tuple expected, or the first
+	// of the pair ordered
 	op       string
 	in, in2  tuple.Tuple
 	gotTuple tuple.Tuple
 	gotBytes []byte
 	gotOrder int
+	refused  bool
 	// asReference: the peer gave the answer the row records for the
 	// reference implementation
 	asReference bool
 	// fault: the peer crashed, hung or answered garbage. A listed
 	// divergence forgives a different answer, never a fault.
 	fault bool
+	// subject and rerun, for random rows: the generated input, and the
+	// check again on a smaller one, for shrinking
+	subject tuple.Tuple
+	rerun   func(tuple.Tuple) outcome
 }
 
 func pass() outcome { return outcome{ok: true} }
 
+// failure is a failing row kept until the run ends and the groups form.
+type failure struct {
+	m       Mismatch
+	key     string
+	order   int
+	subject tuple.Tuple
+	rerun   func(tuple.Tuple) outcome
+}
+
 type checker struct {
-	ctx    context.Context
-	peer   *Peer
-	opts   CheckOptions
-	report *Report
-	used   map[string]bool
+	ctx      context.Context
+	peer     *Peer
+	opts     CheckOptions
+	report   *Report
+	failures []failure
+	ledger   *ledger
 }
 
 // Check runs every vector row and the random differential run against a
 // peer, comparing its answers with this codec's. It stops with ctx's
-// error when ctx ends.
+// error when ctx ends; an error wrapping ErrProtocol means the peer's
+// hello failed or cannot be worked with.
 func Check(ctx context.Context, p *Peer, o CheckOptions) (*Report, error) {
-	if o.MaxMismatches == 0 {
-		o.MaxMismatches = 20
+	if o.Examples <= 0 {
+		o.Examples = 1
+	}
+	if o.ShrinkSteps == 0 {
+		o.ShrinkSteps = 300
 	}
 	resp, err := p.Call(ctx, Request{Op: OpHello})
 	if err != nil {
-		return nil, fmt.Errorf("compat: hello: %w", err)
+		if context.Cause(ctx) != nil {
+			return nil, fmt.Errorf("compat: check stopped: %w", err)
+		}
+		return nil, fmt.Errorf("%w: hello: %w", ErrProtocol, err)
 	}
-	hello := Hello{Name: resp.Name, Version: resp.Version, Protocol: resp.Protocol, Ops: resp.Ops, Types: resp.Types}
+	if resp.Error != "" {
+		return nil, fmt.Errorf("%w: hello refused: %s", ErrProtocol, resp.Error)
+	}
+	hello := Hello{Name: resp.Name, Version: resp.Version, Protocol: resp.Protocol, Ops: resp.Ops, Types: resp.Types, Lenient: resp.Lenient}
 	if hello.Protocol != ProtocolVersion {
-		return nil, fmt.Errorf("compat: peer %q speaks protocol %d, this checker %d", hello.Name, hello.Protocol, ProtocolVersion)
+		return nil, fmt.Errorf("%w: peer %q speaks protocol %d, this checker %d", ErrProtocol, hello.Name, hello.Protocol, ProtocolVersion)
 	}
-	c := &checker{ctx: ctx, peer: p, opts: o, used: map[string]bool{},
-		report: &Report{Peer: hello, Seed: o.Seed, Random: o.Random, Mismatches: []Mismatch{}, Divergences: []Divergence{}}}
-	steps := []func() error{c.packRows, c.orderRows, c.invalidRows, c.versionstampRows, c.lenientRows, c.divergentRows}
+	if err := hello.validate(); err != nil {
+		return nil, fmt.Errorf("%w: peer %q: %w", ErrProtocol, hello.Name, err)
+	}
+	c := &checker{ctx: ctx, peer: p, opts: o, ledger: newLedger(o.Divergences, hello.Name),
+		report: &Report{Peer: hello, Seed: o.Seed, Random: o.Random, Groups: []*Group{}, Divergences: []Divergence{}, Warnings: []string{}}}
+	steps := []func() error{c.packRows, c.orderRows, c.invalidRows, c.versionstampRows, c.lenientRows, c.generatedLenientRows, c.divergentRows}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, err
 		}
 		if err := context.Cause(ctx); err != nil {
-			return nil, fmt.Errorf("compat: check stopped: %w", err)
+			return c.interrupted(err)
 		}
 	}
 	c.random()
 	if err := context.Cause(ctx); err != nil {
-		return nil, fmt.Errorf("compat: check stopped: %w", err)
+		return c.interrupted(err)
 	}
+	c.group()
+	if err := context.Cause(ctx); err != nil {
+		return c.interrupted(err)
+	}
+	c.report.Divergences = c.ledger.met()
+	c.report.Warnings = c.ledger.warnings()
 	c.report.Restarts = p.Restarts
 	return c.report, nil
 }
 
+// interrupted ends a run whose context ended: the partial report of the
+// rows answered before then, marked Interrupted, with the context's
+// cause. (Grouping does not shrink against a stopped peer: a shrink step
+// ends when the context does.)
+func (c *checker) interrupted(cause error) (*Report, error) {
+	c.report.Interrupted = true
+	c.group()
+	c.report.Divergences = c.ledger.met()
+	c.report.Restarts = c.peer.Restarts
+	return c.report, fmt.Errorf("compat: check stopped: %w", cause)
+}
+
 // record classifies one row's outcome into its section.
 func (c *checker) record(s *Section, row string, o outcome) {
+	if c.ctx.Err() != nil {
+		return // the answer may be the end of the run, not the peer's
+	}
+	c.ledger.sawRow(s.Name, row)
 	switch {
 	case o.skipped:
 		s.Skipped++
@@ -142,70 +236,44 @@ func (c *checker) record(s *Section, row string, o outcome) {
 		s.Pass++
 		return
 	}
-	m := Mismatch{Section: s.Name, Row: row, Problem: o.problem, Tuple: o.tuple, Want: o.want, Got: o.got}
-	if d := find(c.opts.Divergences, c.report.Peer.Name, s.Name, row, o); d != nil && !o.fault {
+	if ds := c.ledger.explain(s.Name, row, o); len(ds) > 0 {
 		s.Known++
 		c.report.Known++
 		if s.KnownBy == nil {
 			s.KnownBy = map[string]int{}
 		}
-		s.KnownBy[d.ID]++
-		if !c.used[d.ID] {
-			c.used[d.ID] = true
-			c.report.Divergences = append(c.report.Divergences, *d)
+		for _, d := range ds {
+			s.KnownBy[d.ID]++
+			c.ledger.credit(d)
 		}
 		return
 	}
 	s.Fail++
 	c.report.Failures++
-	if len(c.report.Mismatches) < c.opts.MaxMismatches {
-		c.report.Mismatches = append(c.report.Mismatches, m)
+	c.failures = append(c.failures, failure{m: o.mismatch(s.Name, row), key: o.problem + o.cause,
+		order: len(c.failures), subject: o.subject, rerun: o.rerun})
+}
+
+func (o outcome) mismatch(section, row string) Mismatch {
+	problem := o.problem
+	if o.cause != "" {
+		problem += " " + o.cause
 	}
+	m := Mismatch{Section: section, Row: row, Problem: problem, Input: o.input, Want: o.want, Got: o.got, Size: o.size}
+	if want, err := hex.DecodeString(o.want); err == nil && o.want != "" {
+		if got, err := hex.DecodeString(o.got); err == nil && o.got != "" {
+			at := firstDiff(want, got)
+			m.FirstDiff = &at
+		}
+	}
+	return m
 }
 
 func (c *checker) section(name string) *Section {
 	s := &Section{Name: name}
 	c.report.Sections = append(c.report.Sections, s)
+	c.ledger.ran(name)
 	return s
-}
-
-// supported reports whether the peer declares every type t uses.
-func (c *checker) supported(t tuple.Tuple) bool {
-	for _, v := range t {
-		if !c.report.Peer.hasType(typeName(v)) {
-			return false
-		}
-		if nested, ok := v.(tuple.Tuple); ok && !c.supported(nested) {
-			return false
-		}
-	}
-	return true
-}
-
-func typeName(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case []byte:
-		return "bytes"
-	case string:
-		return "string"
-	case int64, uint64, *big.Int:
-		return "int"
-	case float32:
-		return "float32"
-	case float64:
-		return "float64"
-	case bool:
-		return "bool"
-	case uuid.UUID:
-		return "uuid"
-	case types.Versionstamp:
-		return "versionstamp"
-	case tuple.Tuple:
-		return "tuple"
-	}
-	return fmt.Sprintf("%T", v)
 }
 
 // peerPack asks the peer to pack t; err is a peer fault or its refusal.
@@ -253,7 +321,7 @@ func (c *checker) peerUnpack(b []byte) (t tuple.Tuple, refused string, fault err
 // expectPack compares the peer's packing of t with want (nil: refusal).
 func (c *checker) expectPack(t tuple.Tuple, want []byte) outcome {
 	got, refused, fault := c.peerPack(t)
-	o := outcome{tuple: t.Text(), want: hexOr(want, "an error"), op: "pack", in: t, gotBytes: got}
+	o := outcome{op: "pack", in: t, gotBytes: got, refused: refused != ""}
 	switch {
 	case fault != nil:
 		o.problem, o.got = "pack: peer fault", fault.Error()
@@ -264,31 +332,37 @@ func (c *checker) expectPack(t tuple.Tuple, want []byte) outcome {
 		o.problem, o.got = "pack: peer refused", refused
 	case !bytes.Equal(got, want):
 		o.problem, o.got = "pack: bytes differ", hex.EncodeToString(got)
+		o.cause = "at " + kindAt(t, firstDiff(want, got), false)
 	default:
 		return pass()
 	}
+	// the texts only for a failing row: the text form costs as much as the rest
+	o.input, o.want, o.size = t.Text(), hexOr(want, "an error"), packedSize(t)
 	return o
 }
 
 // expectUnpack compares the peer's decoding of b with want (nil: refusal).
 func (c *checker) expectUnpack(b []byte, want tuple.Tuple) outcome {
 	got, refused, fault := c.peerUnpack(b)
-	o := outcome{tuple: hex.EncodeToString(b), want: "an error", op: "unpack", in: want, gotTuple: got}
-	if want != nil {
-		o.want = want.Text()
-	}
+	o := outcome{op: "unpack", in: want, gotTuple: got, refused: refused != ""}
 	switch {
 	case fault != nil:
 		o.problem, o.got = "unpack: peer fault", fault.Error()
 		o.fault = true
 	case want == nil && refused == "":
 		o.problem, o.got = "unpack: peer accepted what this codec rejects", got.Text()
+		o.cause = "(" + strictRefusal(b) + ")"
 	case want != nil && refused != "":
 		o.problem, o.got = "unpack: peer refused", refused
 	case want != nil && !vectors.Identical(got, want):
 		o.problem, o.got = "unpack: values differ", got.Text()
+		o.cause = "at " + firstDifferentKind(want, got)
 	default:
 		return pass()
+	}
+	o.input, o.want, o.size = hex.EncodeToString(b), "an error", len(b)
+	if want != nil {
+		o.want = want.Text()
 	}
 	return o
 }
@@ -305,39 +379,4 @@ func both(a, b outcome) outcome {
 		return a
 	}
 	return b
-}
-
-// random runs the differential categories on generated tuples: the peer
-// must pack each as this codec does, unpack this codec's bytes to the
-// same tuple, and order near-equal pairs the same way.
-func (c *checker) random() {
-	if c.opts.Random <= 0 {
-		return
-	}
-	var kinds []types.Kind
-	for _, k := range []types.Kind{types.KindNull, types.KindBytes, types.KindString, types.KindTuple, types.KindInt,
-		types.KindFloat32, types.KindFloat64, types.KindBool, types.KindUUID, types.KindVersionstamp} {
-		if c.report.Peer.hasType(k.String()) {
-			kinds = append(kinds, k)
-		}
-	}
-	opts := gen.Options{Kinds: kinds, MinLen: 1}
-	tuples, pairs := gen.Tuple(opts), gen.NearPair(opts)
-	sp, su, so := c.section("random pack"), c.section("random unpack"), c.section("random order")
-	for i := range c.opts.Random {
-		if c.ctx.Err() != nil {
-			return
-		}
-		seed := c.opts.Seed*1_000_003 + i
-		t := tuples.Example(seed)
-		name := fmt.Sprintf("random/%d", i)
-		ours, err := (tuple.Codec{}).Pack(t)
-		if err != nil {
-			continue // generated tuples always pack; guard against a generator change
-		}
-		c.record(sp, name, c.expectPack(t, ours))
-		c.record(su, name, c.expectUnpack(ours, t))
-		p := pairs.Example(seed)
-		c.record(so, name, c.expectOrder(p[0], p[1]))
-	}
 }

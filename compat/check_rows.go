@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/vectors"
@@ -26,44 +27,58 @@ func (c *checker) packRows() error {
 }
 
 // peerOrder reports the peer's order of a and b: its compare operation if
-// it has one, otherwise the order of the bytes it packs them to.
-func (c *checker) peerOrder(a, b tuple.Tuple) (int, error) {
+// it has one, otherwise the order of the bytes it packs them to. refused
+// is the peer's refusal to compare or pack one of them, an answer like
+// any other; fault is a peer fault.
+func (c *checker) peerOrder(a, b tuple.Tuple) (order int, refused string, fault error) {
 	if c.report.Peer.supports(OpCompare) {
-		ra, _ := EncodeTuple(a)
-		rb, _ := EncodeTuple(b)
-		resp, err := c.peer.Call(c.ctx, Request{Op: OpCompare, A: ra, B: rb})
+		ra, err := EncodeTuple(a)
 		if err != nil {
-			return 0, err
+			return 0, "", err
 		}
-		if resp.Error != "" || resp.Result == nil {
-			return 0, fmt.Errorf("compare refused: %s", resp.Error)
+		rb, err := EncodeTuple(b)
+		if err != nil {
+			return 0, "", err
 		}
-		return *resp.Result, nil
+		resp, err := c.peer.Call(c.ctx, Request{Op: OpCompare, A: ra, B: rb})
+		switch {
+		case err != nil:
+			return 0, "", err
+		case resp.Error != "":
+			return 0, "compare refused: " + resp.Error, nil
+		case resp.Result == nil:
+			return 0, "", errors.New("response has neither result nor error")
+		}
+		return *resp.Result, "", nil
 	}
-	pa, ra, err := c.peerPack(a)
-	if err != nil || ra != "" {
-		return 0, fmt.Errorf("pack refused: %s %v", ra, err)
+	var packed [2][]byte
+	for i, t := range []tuple.Tuple{a, b} {
+		p, refused, err := c.peerPack(t)
+		if err != nil || refused != "" {
+			return 0, refused, err
+		}
+		packed[i] = p
 	}
-	pb, rb, err := c.peerPack(b)
-	if err != nil || rb != "" {
-		return 0, fmt.Errorf("pack refused: %s %v", rb, err)
-	}
-	return bytes.Compare(pa, pb), nil
+	return bytes.Compare(packed[0], packed[1]), "", nil
 }
 
 func (c *checker) expectOrder(a, b tuple.Tuple) outcome {
 	want := tuple.Compare(a, b)
-	got, err := c.peerOrder(a, b)
-	o := outcome{tuple: a.String() + " vs " + b.String(), want: fmt.Sprint(want), op: "order", in: a, in2: b, gotOrder: sign(got)}
+	got, refused, fault := c.peerOrder(a, b)
+	o := outcome{op: "order", in: a, in2: b, gotOrder: sign(got), refused: refused != ""}
 	switch {
-	case err != nil:
-		o.problem, o.got = "order: peer fault", err.Error()
+	case fault != nil:
+		o.problem, o.got = "order: peer fault", fault.Error()
 		o.fault = true
+	case refused != "":
+		o.problem, o.got = "order: peer refused", refused
 	case sign(got) != want:
 		o.problem, o.got = "order: peer orders differently", fmt.Sprint(got)
+		o.cause = "at " + firstOrderKind(a, b)
 	default:
 		return pass()
 	}
+	o.input, o.want, o.size = a.Text()+" vs "+b.Text(), fmt.Sprint(want), packedSize(a)+packedSize(b)
 	return o
 }
 
@@ -111,7 +126,11 @@ func (c *checker) versionstampRows() error {
 		prefix, _ := hex.DecodeString(r.Prefix)
 		want, wantErr := t.AppendWithVersionstamp(append([]byte{}, prefix...), tuple.OffsetSizeForAPIVersion(r.APIVersion))
 		resp, fault := c.peer.Call(c.ctx, Request{Op: OpPackVersionstamp, Tuple: r.Tuple, Prefix: r.Prefix, APIVersion: r.APIVersion})
-		o := outcome{tuple: t.Text(), want: hexOr(want, "an error")}
+		o := outcome{input: t.Text(), want: hexOr(want, "an error"), op: "pack_versionstamp", in: t,
+			refused: fault == nil && resp.Error != "", size: packedSize(t)}
+		if fault == nil && resp.Packed != nil {
+			o.gotBytes, _ = hex.DecodeString(*resp.Packed)
+		}
 		if wantErr != nil {
 			o.want = "an error: " + wantErr.Error()
 			want = nil
@@ -145,23 +164,44 @@ func ourUnpack(b []byte) tuple.Tuple {
 }
 
 func (c *checker) lenientRows() error {
-	return runFile(c, "decode_lenient.jsonl", func(r vectors.LenientRow) (string, outcome, error) {
-		b, _ := hex.DecodeString(r.Packed)
-		reference, err := DecodeTuple(r.Tuple)
-		if err != nil {
-			return r.Name, outcome{}, err
+	return runFile(c, "decode_lenient.jsonl", c.lenientRow)
+}
+
+// generatedLenientRows runs the lenient rows regenerated from the Python
+// binding (vectors/generated/decode_lenient.jsonl).
+func (c *checker) generatedLenientRows() error {
+	return runFileFrom(c, vectors.Generated, "generated/decode_lenient.jsonl", c.lenientRow)
+}
+
+// lenientRow checks bytes that no encoder writes and the reference
+// decodes. The answer expected is this codec's strict one (a refusal where
+// it refuses), unless the peer declares the lenient reading the row needs:
+// then it is this codec's lenient decoding, which is the reference's.
+func (c *checker) lenientRow(r vectors.LenientRow) (string, outcome, error) {
+	b, _ := hex.DecodeString(r.Packed)
+	reference, err := DecodeTuple(r.Tuple)
+	if err != nil {
+		return r.Name, outcome{}, err
+	}
+	if !c.report.Peer.holds(reference) {
+		return r.Name, outcome{skipped: true}, nil
+	}
+	want := ourUnpack(b)
+	if reading := lenientReading(b); reading != "" && c.report.Peer.lenient(reading) {
+		if want, err = (tuple.Codec{Lenient: true}).Unpack(b); err != nil {
+			return r.Name, outcome{}, fmt.Errorf("the lenient codec refuses it: %w", err)
 		}
-		o := c.expectUnpack(b, ourUnpack(b))
-		o.asReference = o.gotTuple != nil && vectors.Identical(o.gotTuple, reference)
-		return r.Name, o, nil
-	})
+	}
+	o := c.expectUnpack(b, want)
+	o.asReference = o.gotTuple != nil && vectors.Identical(o.gotTuple, reference)
+	return r.Name, o, nil
 }
 
 func (c *checker) divergentRows() error {
 	return runFile(c, "divergent.jsonl", func(r vectors.DivergentRow) (string, outcome, error) {
-		t, err := DecodeTuple(r.Tuple)
-		if err != nil {
-			return r.Name, outcome{}, err
+		t, skip, err := c.decode(r.Tuple)
+		if err != nil || skip {
+			return r.Name, outcome{skipped: skip}, err
 		}
 		ours, _ := (tuple.Codec{}).Pack(t) // nil where this codec refuses
 		o := c.expectPack(t, ours)
@@ -182,7 +222,12 @@ func (c *checker) divergentRows() error {
 // row's name and outcome, and records them in a section named after the
 // file. An error is a fault in the vectors, not in the peer.
 func runFile[T any](c *checker, file string, check func(T) (string, outcome, error)) error {
-	rows, err := vectors.ReadRows[T](file)
+	return runFileFrom(c, vectors.FS, file, check)
+}
+
+// runFileFrom is runFile for a file of fsys.
+func runFileFrom[T any](c *checker, fsys fs.FS, file string, check func(T) (string, outcome, error)) error {
+	rows, err := vectors.ReadRowsFrom[T](fsys, file)
 	if err != nil {
 		return err
 	}
@@ -204,7 +249,7 @@ func (c *checker) decode(raw json.RawMessage) (t tuple.Tuple, skip bool, err err
 	if err != nil {
 		return nil, false, err
 	}
-	return t, !c.supported(t), nil
+	return t, !c.report.Peer.holds(t), nil
 }
 
 // errorKind is the protocol's error_kind for a pack_versionstamp error.

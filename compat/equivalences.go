@@ -2,8 +2,8 @@ package compat
 
 import (
 	"bytes"
-	"fmt"
 	"math"
+	"sort"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/vectors"
@@ -14,6 +14,8 @@ import (
 // them covers a row only if the peer's answer equals this codec's once
 // they are applied: nothing else is forgiven.
 var equivalences = map[string]struct {
+	// doc says what the equivalence forgives, for PROTOCOL.md and errors.
+	doc string
 	// peerBytes rewrites the peer's packed bytes into this codec's form.
 	peerBytes func([]byte) []byte
 	// ours rewrites a tuple the way the peer treats it.
@@ -22,13 +24,13 @@ var equivalences = map[string]struct {
 	// The Python binding writes ±(2^64-1) as 1D 08 FF*8 / 0B F7 00*8 where
 	// Go, Java and this codec write 1C FF*8 / 0C 00*8
 	// (apple/foundationdb#1296).
-	"python-big-int-form": {peerBytes: func(b []byte) []byte {
+	"python-big-int-form": {doc: "the peer packs 2^64-1 and -(2^64-1) as 1d 08 ff*8 and 0b f7 00*8", peerBytes: func(b []byte) []byte {
 		b = bytes.ReplaceAll(b, pythonMax, goMax)
 		return bytes.ReplaceAll(b, pythonMin, goMin)
 	}},
 	// CPython turns a float32 signalling NaN into a quiet one (it sets the
 	// quiet bit) when it converts it to its double.
-	"quiet-float32-snan": {ours: quietFloat32},
+	"quiet-float32-snan": {doc: "the peer sets the quiet bit of float32 signalling NaNs", ours: quietFloat32},
 }
 
 var (
@@ -58,16 +60,15 @@ func quietFloat32(t tuple.Tuple) tuple.Tuple {
 	return out
 }
 
-// checkEquivalences reports unknown names in a list of divergences.
-func checkEquivalences(ds []Divergence) error {
-	for _, d := range ds {
-		for _, n := range d.Equivalences {
-			if _, ok := equivalences[n]; !ok {
-				return fmt.Errorf("compat: divergence %s names an unknown equivalence %q", d.ID, n)
-			}
-		}
+// Equivalences lists the names of the equivalences a divergence entry
+// may give, each with what it forgives: "name: what".
+func Equivalences() []string {
+	var out []string
+	for name, e := range equivalences {
+		out = append(out, name+": "+e.doc)
 	}
-	return nil
+	sort.Strings(out)
+	return out
 }
 
 // equivalent reports whether the peer's answer in o equals this codec's

@@ -50,3 +50,30 @@ func ExampleCheck() {
 	// order.jsonl 215 0
 	// true
 }
+
+// A peer's own divergence file adds to the built-in list. A typo is
+// refused with the field it did not expect; each entry says which answer
+// it forgives (here, a refusal).
+func ExampleParseDivergences() {
+	_, err := compat.ParseDivergences([]byte(`[{"id": "mine", "peers": ["my-peer"], "sections": ["versionstamp.jsonl"],
+		"row": ["legacy api *"], "refusal": true, "reason": "no 2-byte offsets"}]`), "mine.json")
+	fmt.Println(err)
+
+	mine, err := compat.ParseDivergences([]byte(`[{"id": "mine", "peers": ["my-peer"], "sections": ["versionstamp.jsonl"],
+		"rows": ["legacy api *"], "refusal": true, "reason": "no 2-byte offsets"}]`), "mine.json")
+	if err != nil {
+		panic(err)
+	}
+	builtin, err := compat.KnownDivergences()
+	if err != nil {
+		panic(err)
+	}
+	all, err := compat.MergeDivergences(builtin, mine)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(len(all) == len(builtin)+1, all[len(all)-1].ID, all[len(all)-1].Source())
+	// Output:
+	// compat: divergences mine.json: json: unknown field "row"
+	// true mine mine.json
+}

@@ -99,9 +99,11 @@ func TestDeepAnswer(t *testing.T) {
 		}
 		return string(resp)
 	})
-	for _, m := range r.Mismatches {
-		if strings.Contains(m.Got, "more than 100 levels") {
-			return
+	for _, g := range r.Groups {
+		for _, m := range g.Examples {
+			if strings.Contains(m.Got, "more than 100 levels") {
+				return
+			}
 		}
 	}
 	var text strings.Builder
@@ -124,5 +126,45 @@ func TestNotationDepth(t *testing.T) {
 	}
 	if _, err := DecodeTuple(nest(tuplewire.MaxDepth + 1)); !errors.Is(err, tuple.ErrTooDeep) {
 		t.Errorf("%d levels: %v, want ErrTooDeep", tuplewire.MaxDepth+1, err)
+	}
+}
+
+// TestOrderRefusalIsAnAnswer: a peer without compare that refuses to pack
+// a tuple met in an order row has refused, not faulted: the row fails as
+// a refusal, with the peer's message and no stray value, and a divergence
+// with "refusal": true covers it.
+func TestOrderRefusalIsAnAnswer(t *testing.T) {
+	serve := faultyServe(func(req Request, resp []byte) string {
+		switch {
+		case req.Op == OpHello:
+			return strings.Replace(string(resp), `"compare","pack_versionstamp"`, `"pack_versionstamp"`, 1)
+		case req.Op == OpPack && strings.Contains(string(req.Tuple), `"bool":true`):
+			return `{"id":` + itoa(req.ID) + `,"error":"no booleans here"}`
+		}
+		return string(resp)
+	})
+	r := checkServe(t, serve, 5*time.Second, CheckOptions{})
+	var order *Group
+	for _, g := range r.Groups {
+		if g.Section == "order.jsonl" {
+			order = g
+		}
+	}
+	if order == nil || order.Cause != "order: peer refused" || r.Restarts != 0 {
+		t.Fatalf("order rows: %+v", order)
+	}
+	if m := order.Examples[0]; m.Got != "no booleans here" || strings.Contains(m.Got+m.Input, "<nil>") {
+		t.Errorf("the refusal reads %q (input %s)", m.Got, m.Input)
+	}
+	ds, err := ParseDivergences([]byte(`[{"id": "no-bools", "peers": ["*"], "sections": ["order.jsonl"], "rows": ["*"],
+		"refusal": true, "reason": "refuses booleans"}]`), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = checkServe(t, serve, 5*time.Second, CheckOptions{Divergences: ds})
+	for _, s := range r.Sections {
+		if s.Name == "order.jsonl" && (s.Fail != 0 || s.KnownBy["no-bools"] != len(order.Rows)) {
+			t.Errorf("order.jsonl with the divergence: %+v, want its %d refused rows known", *s, len(order.Rows))
+		}
 	}
 }

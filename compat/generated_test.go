@@ -2,6 +2,8 @@ package compat
 
 import (
 	"bytes"
+	"encoding/hex"
+	"errors"
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
@@ -9,8 +11,9 @@ import (
 )
 
 // TestGeneratedVectors runs every row of the vectors regenerated from the
-// official Python binding (vectors/generated): pack both ways, and each
-// list ascending as bytes and by Compare.
+// official Python binding (vectors/generated): pack both ways, each list
+// ascending as bytes and by Compare, and each non-minimal integer refused
+// strictly and read leniently as the binding reads it.
 func TestGeneratedVectors(t *testing.T) {
 	packs := mustRowsFrom[vectors.PackRow](t, vectors.Generated, "generated/pack.jsonl")
 	for _, r := range packs {
@@ -36,5 +39,19 @@ func TestGeneratedVectors(t *testing.T) {
 			prev, prevT = key, tup
 		}
 	}
-	t.Logf("%d pack rows, %d order lists", len(packs), len(orders))
+	lenient := mustRowsFrom[vectors.LenientRow](t, vectors.Generated, "generated/decode_lenient.jsonl")
+	for _, r := range lenient {
+		b := unhex(t, r.Packed)
+		reference := mustTuple(t, r.Name, r.Tuple)
+		if _, err := tuple.Unpack(b); !errors.Is(err, tuple.ErrNonCanonical) {
+			t.Errorf("%s: strict unpack: %v, want a non-canonical integer refused", r.Name, err)
+		}
+		if got, err := (tuple.Codec{Lenient: true}).Unpack(b); err != nil || !vectors.Identical(got, reference) {
+			t.Errorf("%s: lenient unpack = %v, %v; the binding read %s", r.Name, got, err, reference.Text())
+		}
+		if r.PythonRepacksTo == nil || reference.Pack() == nil || hex.EncodeToString(reference.Pack()) != *r.PythonRepacksTo {
+			t.Errorf("%s: %s packs to %x, the binding to %v", r.Name, reference.Text(), reference.Pack(), r.PythonRepacksTo)
+		}
+	}
+	t.Logf("%d pack rows, %d order lists, %d lenient rows", len(packs), len(orders), len(lenient))
 }

@@ -1,7 +1,10 @@
 // Package fdb holds the key types of the official FoundationDB Go binding
 // (github.com/apple/foundationdb/bindings/go/src/fdb) that involve no
 // database: Key, KeyConvertible, the range interfaces, key selectors,
-// Printable and Strinc.
+// Printable and Strinc; and the API-version calls (APIVersion,
+// MustAPIVersion, GetAPIVersion, MustGetAPIVersion, IsAPIVersionSelected)
+// with the Error type they return, so that a program's init() that selects
+// a version compiles and behaves as with the official package.
 //
 // Place in the import DAG: a leaf. It imports nothing of this module; tuple
 // imports it for KeyConvertible and the range types.
@@ -19,4 +22,6 @@
 //	tr.Set(officialfdb.Key(key), value)    // the official client
 //
 // Every name here has the official package's signature and behaviour.
+// The selected API version changes no key: tuple.Tuple.PackWithVersionstamp
+// reads it only to refuse a version below 520 (see MIGRATING.md).
 package fdb

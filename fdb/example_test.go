@@ -39,3 +39,20 @@ func ExampleFirstGreaterOrEqual() {
 	fmt.Println(sel.Key, sel.OrEqual, sel.Offset)
 	// Output: k false 1
 }
+
+// A program selects the API version once, usually in init(). Without a
+// client it changes no key; a second, different version is refused with
+// the official error.
+func ExampleAPIVersion() {
+	if err := fdb.APIVersion(710); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(fdb.MustGetAPIVersion())
+	fmt.Println(fdb.APIVersion(710))
+	fmt.Println(fdb.APIVersion(720))
+	// Output:
+	// 710
+	// <nil>
+	// FoundationDB error code 2201 (API version may be set only once)
+}

@@ -31,8 +31,9 @@
 //
 // # Reading keys
 //
-// Decode reads a key's path and returns the fields after it; the ids of
-// its segments are tuple.Tuples of boxed elements, as Unpack gives them.
+// Decode reads a key's path and returns the fields after it, still packed
+// (tuple.Unpack or tuple.Scan reads them); the ids of its segments are
+// tuple.Tuples of boxed elements, as Unpack gives them.
 // A layer that knows its schema reads the same key with ScanSegment, one
 // segment at a time, into typed variables: a UUID and an integer id cost
 // no allocation, and a segment of another kind is an error.

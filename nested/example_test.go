@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/fdbtuple/fdbtuple/nested"
+	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/google/uuid"
 	bolt "go.etcd.io/bbolt"
 )
@@ -41,11 +42,20 @@ func ExampleDecode() {
 		panic(err)
 	}
 	p, rest, err := nested.Decode(key)
-	fmt.Println(p, err)
-	fmt.Printf("%q\n", rest)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(p)
+	fmt.Printf("%q\n", rest) // the fields, still packed
+	fields, err := tuple.Unpack(rest)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(fields)
 	// Output:
-	// /user-7/post-10 <nil>
+	// /user-7/post-10
 	// "\x02title\x00"
+	// ("title")
 }
 
 func ExampleCompare() {

@@ -44,6 +44,9 @@ var (
 	ErrNotPath = errors.New("nested: not a key path")
 	// ErrEmptyKind: a segment whose kind is the empty string.
 	ErrEmptyKind = errors.New("nested: segment kind is empty")
+	// ErrOffset: ScanSegment was given an offset below 0 or past the end
+	// of the key.
+	ErrOffset = errors.New("nested: offset outside the key")
 )
 
 // New returns the one-segment path kind-id.
@@ -277,9 +280,12 @@ func (p Path) Contains(key []byte) bool {
 
 // Decode reads the path at the start of key: every leading element that is
 // a nested tuple starting with a non-empty string. It returns the path and
-// the rest of the key (the fields), of which it has read only the framing
-// of the first element, to see that it is not a segment. A key whose first
-// element is not a segment is ErrNotPath; an empty key is the root.
+// the rest of the key, the fields, still packed: a sub-slice of key
+// holding their tuple-layer bytes, not a tuple.Tuple. tuple.Unpack(rest)
+// gives them as a Tuple, tuple.Scan reads them into typed variables. Of
+// the rest Decode has read only the framing of the first element, to see
+// that it is not a segment. A key whose first element is not a segment is
+// ErrNotPath; an empty key is the root.
 func Decode(key []byte) (Path, []byte, error) {
 	return decode(key, -1)
 }

@@ -11,8 +11,9 @@ import (
 // destination per id element, exactly as many as the segment has. It
 // returns the offset after the segment, where the next one starts.
 // Errors are the *tuple.DecodeErrors of Scan, with offsets counted from
-// key[0]; a segment of another kind is tuple.ErrConstMismatch. A
-// segment has at most 15 ids here (Decode reads any number).
+// key[0]; a segment of another kind is tuple.ErrConstMismatch; an offset
+// below 0 or past the end of key is ErrOffset. A segment has at most 15
+// ids here (Decode reads any number).
 //
 // Decode gives a Path, whose ids are tuple.Tuples of boxed elements; a
 // layer that knows its schema reads the same key segment by segment with
@@ -31,6 +32,9 @@ func ScanSegment(key []byte, at int, kind string, id ...any) (next int, err erro
 	// stack with them: the compiler moves the values of an append, a copy
 	// or a store through a slice to the heap.
 	var buf [16]any
+	if at < 0 || at > len(key) {
+		return 0, fmt.Errorf("%w: ScanSegment at offset %d of a %d-byte key", ErrOffset, at, len(key))
+	}
 	if len(id) >= len(buf) {
 		return 0, fmt.Errorf("nested: ScanSegment of %d ids, more than %d", len(id), len(buf)-1)
 	}

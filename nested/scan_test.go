@@ -74,6 +74,14 @@ func TestScanSegmentErrors(t *testing.T) {
 	if _, err := nested.ScanSegment(key, 0, "user", many...); err == nil {
 		t.Error("16 ids: no error")
 	}
+	for _, at := range []int{-1, len(key) + 1, 1 << 40} {
+		if _, err := nested.ScanSegment(key, at, "user", &u); !errors.Is(err, nested.ErrOffset) {
+			t.Errorf("offset %d of a %d-byte key: %v, want ErrOffset", at, len(key), err)
+		}
+	}
+	if _, err := nested.ScanSegment(key, len(key), "user", &u); !errors.Is(err, tuple.ErrTooFewElements) && !errors.Is(err, tuple.ErrTruncated) {
+		t.Errorf("at the end of the key: %v, want a decoding error", err)
+	}
 	if _, err := nested.ScanSegment(key, 0, "user", &u); err != nil || u != user {
 		t.Errorf("the user segment: %v, %v", u, err)
 	}

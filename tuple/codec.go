@@ -176,11 +176,13 @@ func (c Codec) FormatElement(v any) string {
 }
 
 // Describe is the package Describe with c's extensions: their elements
-// print in their text forms, and an element of an unknown user code as
-// user(0xNN, b"<the rest of the key>"), since its length is unknown.
+// print in their text forms. At an element of a user type code that c has
+// no extension for, reading stops, since that element's length is unknown:
+// the rest of the key follows as bytes, with a note that gives the offset
+// and the code and names the extension that reads it.
 //
 // Like Format, it uses none of the extensions of a codec that Check
-// refuses: their elements show as user(0xNN, ...).
+// refuses: their elements show as user type codes without an extension.
 func (c Codec) Describe(key []byte) string {
 	c = c.usable()
 	// Write each element's text as it is decoded, without keeping the
@@ -203,24 +205,29 @@ func (c Codec) Describe(key []byte) string {
 		pos = next
 	}
 	rest := key[pos:]
-	if len(rest) > 0 {
-		if code := types.Code(rest[0]); code.Status() == types.StatusUser && c.extensionFor(code) == nil {
-			if n > 0 {
-				out = append(out, ", "...)
-			}
-			out = fmt.Appendf(out, "user(0x%02x, ", byte(code))
-			out = appendBytesText(out, rest[1:])
-			return string(append(out, "))"...))
-		}
-	}
 	if n == 1 {
 		out = append(out, ',')
 	}
 	out = append(out, ')')
 	if len(rest) > 0 {
 		out = appendBytesText(append(out, " + "...), rest)
+		if code := types.Code(rest[0]); code.Status() == types.StatusUser && c.extensionFor(code) == nil {
+			out = fmt.Appendf(out, " (stopped at offset %d: user type code 0x%02x has no extension here, so where its element ends is unknown; %s)", pos, byte(code), suggestExtension(code))
+		}
 	}
 	return string(out)
+}
+
+// suggestExtension names the extension this module suggests at code, for
+// Describe's note on an element it cannot frame.
+func suggestExtension(code types.Code) string {
+	switch code {
+	case DefaultDescCode:
+		return "DescExtension(DefaultDescCode) reads code 0x4f"
+	case 0x40: // tupledecimal.DefaultCode, which imports this package
+		return "tupledecimal.Extension(tupledecimal.DefaultCode) reads code 0x40"
+	}
+	return fmt.Sprintf("a Codec with the Extension for code 0x%02x reads it", byte(code))
 }
 
 // Parse is the package Parse with c's extensions: a value of an extension

@@ -31,24 +31,33 @@ func writeDisplay(b *strings.Builder, t Tuple, depth int) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		switch v := v.(type) {
-		case Tuple:
-			writeDisplay(b, v, depth+1)
-		case nil:
-			b.WriteString("<nil>")
-		case string:
-			b.WriteString(strconv.Quote(v))
-		case UUID:
-			b.WriteString("UUID(" + v.String() + ")")
-		case []byte:
-			b.WriteString(`b"` + fdb.Printable(v) + `"`)
-		case Versionstamp:
-			fmt.Fprintf(b, "Versionstamp(%s, %d)", fdb.Printable(v.TransactionVersion[:]), v.UserVersion)
-		default:
-			fmt.Fprintf(b, "%v", v)
-		}
+		writeDisplayElement(b, v, depth)
 	}
 	b.WriteByte(')')
+}
+
+// writeDisplayElement writes one element of a tuple at depth.
+func writeDisplayElement(b *strings.Builder, v any, depth int) {
+	switch v := v.(type) {
+	case Tuple:
+		writeDisplay(b, v, depth+1)
+	case Desc: // as the text form writes it; the official binding has no Desc
+		b.WriteString("desc(")
+		writeDisplayElement(b, v.V, depth+1)
+		b.WriteByte(')')
+	case nil:
+		b.WriteString("<nil>")
+	case string:
+		b.WriteString(strconv.Quote(v))
+	case UUID:
+		b.WriteString("UUID(" + v.String() + ")")
+	case []byte:
+		b.WriteString(`b"` + fdb.Printable(v) + `"`)
+	case Versionstamp:
+		fmt.Fprintf(b, "Versionstamp(%s, %d)", fdb.Printable(v.TransactionVersion[:]), v.UserVersion)
+	default:
+		fmt.Fprintf(b, "%v", v)
+	}
 }
 
 // Format makes the fmt verbs print what a user expects of a key: %v and

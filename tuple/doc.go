@@ -188,8 +188,9 @@
 // PackWithVersionstamp packs a tuple holding exactly one and appends its
 // position as the versionstamped-key mutation expects: 4 bytes little
 // endian, as API version 520 and later read it. AppendWithVersionstamp
-// takes the width explicitly (Offset2 for older API versions); there is no
-// global API version. A decoded stamp whose transaction version is ten FF
+// takes the width explicitly (Offset2 for older API versions); the API
+// version selected with fdb.APIVersion changes no byte (PackWithVersionstamp
+// refuses a version below 520 instead). A decoded stamp whose transaction version is ten FF
 // bytes is incomplete, as in every binding.
 //
 // # Extensions
@@ -204,8 +205,8 @@
 // Only the standard elements keep a key readable by every FoundationDB
 // binding: the official bindings reject user type codes. A key holding an
 // extension element is readable by a codec with the same extensions at the
-// same codes. Describe shows such an element as user(0xNN, b"...") when it
-// does not know the code.
+// same codes. Describe stops at such an element when it does not know the
+// code, and says where, which code, and which extension reads it.
 //
 // # Errors
 //

@@ -225,6 +225,9 @@ func TestDescribe(t *testing.T) {
 		"\x02user\x00\x16\x01":      `("user",) + b"\x16\x01"`,
 		"hello":                     `() + b"hello"`,
 		"":                          `()`,
+		// An unknown user code: the elements after it are shown as bytes,
+		// not swallowed into its payload, with where and why it stopped.
+		"\x02user\x00B\x01\x15*": `("user",) + b"B\x01\x15*" (stopped at offset 6: user type code 0x42 has no extension here, so where its element ends is unknown; a Codec with the Extension for code 0x42 reads it)`,
 	} {
 		if got := tuple.Describe([]byte(key)); got != want {
 			t.Errorf("Describe(%q) = %s, want %s", key, got, want)

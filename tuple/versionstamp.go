@@ -6,6 +6,7 @@ import (
 	"math"
 	"reflect"
 
+	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 )
 
@@ -43,10 +44,19 @@ func OffsetSizeForAPIVersion(apiVersion int) OffsetSize {
 // Like the official binding (and like Pack), it writes a string's bytes as
 // they are, valid UTF-8 or not. Unlike it, it always writes the 4-byte
 // position of API version 520 and later, which every supported client
-// uses, since there is no global API version here; AppendWithVersionstamp
-// takes the width. Where the official binding panics (an element it cannot
+// uses; AppendWithVersionstamp takes the width. Where the official binding panics (an element it cannot
 // encode), it returns the error.
+//
+// The API version selected with fdb.APIVersion never changes these bytes.
+// Where the official binding would write the 2-byte position (a version
+// below 520 selected), this one returns an error wrapping ErrOffsetSize
+// instead of writing a suffix that program's database would misread; such
+// a program calls AppendWithVersionstamp with Offset2. With no version
+// selected it packs, where the official binding returns fdb.Error{2200}.
 func (t Tuple) PackWithVersionstamp(prefix []byte) ([]byte, error) {
+	if v, err := fdb.GetAPIVersion(); err == nil && OffsetSizeForAPIVersion(v) != Offset4 {
+		return nil, fmt.Errorf("%w: API version %d is selected, which reads a 2-byte versionstamp position; PackWithVersionstamp writes only the 4-byte one of API 520 and later: use AppendWithVersionstamp(prefix, tuple.Offset2)", ErrOffsetSize, v)
+	}
 	dst := make([]byte, len(prefix), len(prefix)+64)
 	copy(dst, prefix)
 	return t.appendWithVersionstamp(dst, Offset4, true)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/fdbtuple/fdbtuple/nested"
 	"github.com/fdbtuple/fdbtuple/tuple"
 )
 
@@ -14,10 +15,17 @@ var packCommand = &command{
 	summary: "print the key a tuple packs to",
 	usage: `[-ext decimal,desc] [-format hex|printable|raw] TUPLE
 
+TUPLE is in the text form (README.md, "Text form"). With -ext, it may hold
+this module's extensions: decimal("19.99") (-ext decimal, code 0x40) and
+desc(ELEMENT), one element in descending order (-ext desc, code 0x4f);
+the constructors are lower case.
+
 examples:
   fdbtuple pack '("user", 42)'                    027573657200152a
   fdbtuple pack -format printable '("user", 42)'  \x02user\x00\x15*
-  fdbtuple pack -ext decimal '(decimal("19.99"),)'  40c227c6`,
+  fdbtuple pack -ext decimal '(decimal("19.99"),)'  40c227c6
+  fdbtuple pack -ext desc '("events", desc(1700000000))'
+                                  026576656e7473004fe79aac0eff00ffff`,
 	flags: []string{"format", "ext"}, minArgs: 1, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
 		key, err := parseAndPack(args[0], o)
@@ -34,7 +42,7 @@ func parseAndPack(text string, o *options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := codec.Parse(text)
+	t, err := parseTuple(text, codec)
 	if err != nil {
 		return nil, err
 	}
@@ -52,24 +60,29 @@ func printKey(e *env, key []byte, format string) error {
 
 var unpackCommand = &command{
 	summary: "print the tuple a key holds",
-	usage: `[-lenient] [-ext decimal,desc] [-input auto|hex|printable] [-prefix KEY] [-values] [-raw] [KEY]
+	usage: `[-lenient] [-ext decimal,desc] [-input auto|hex|printable] [-prefix KEY] [-values] [-path] [-raw] [KEY]
 
 With KEY, print its tuple. Without, read one key per line from standard
 input (hex, printable, or fdbcli getrange output such as
-` + "`\x02a\x00' is `v'" + `) and print one tuple per line, so it works on large
+` + "`\\x02a\\x00' is `v'" + `) and print one tuple per line, so it works on large
 dumps; a line that does not decode stops the run with its line number.
 With -values, an fdbcli line's value is printed too (KEY = VALUE), as a
-tuple if it is one. With -prefix, each key must start with that raw prefix
-(a subspace's or a directory's), which is stripped. With -raw, read all of
-standard input as one key.
+tuple if it is one, else as a byte string. With -prefix, each key must
+start with that raw prefix (a subspace's or a directory's), which is
+stripped. With -path, a key that starts with a key path of package nested
+prints as that path, /user-7/post-10, followed by + and the fields after
+it, if any; other keys print as tuples. With -raw, read all of standard
+input as one key.
 
 examples:
   fdbtuple unpack '\x02user\x00\x15*'                 ("user", 42)
   fdbtuple unpack 027573657200152a                    ("user", 42)
   fdbtuple unpack -prefix 'app/' 'app/\x02user\x00'    ("user",)
+  fdbtuple unpack -path 050275736572001507000502706f737400150a00
+                                                      /user-7/post-10
   printf '\x02a\x00' | fdbtuple unpack -raw           ("a",)
   fdbcli --exec 'getrange \x02 \x03' | fdbtuple unpack -values`,
-	flags: []string{"lenient", "input", "raw", "ext", "prefix", "values"}, minArgs: 0, maxArgs: 1,
+	flags: []string{"lenient", "input", "raw", "ext", "prefix", "values", "path"}, minArgs: 0, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
 		codec, prefix, err := o.codecAndPrefix()
 		if err != nil {
@@ -82,15 +95,17 @@ examples:
 			}
 			t, err := unpackAfter(codec, key, prefix)
 			if err != nil {
+				arg := ""
+				if len(args) == 1 {
+					arg = args[0]
+				}
+				err = explainKey(err, arg, key, prefix, o, codec)
 				if end, _ := longestTuple(key, len(prefix), tuple.Codec{Extensions: codec.Extensions}); end > len(prefix) && bytes.HasPrefix(key, prefix) {
 					err = fmt.Errorf("%w; the longest tuple the key starts with ends at offset %d (fdbtuple describe shows the rest)", err, end)
 				}
-				if len(args) == 1 {
-					err = explainKey(err, args[0], o.input)
-				}
 				return err
 			}
-			_, err = fmt.Fprintln(e.stdout, codec.Format(t))
+			_, err = fmt.Fprintln(e.stdout, keyText(codec, key, prefix, t, o.path))
 			return err
 		}
 		w := bufio.NewWriter(e.stdout)
@@ -98,20 +113,42 @@ examples:
 		return eachInputLine(e, o, func(line int, key, value []byte, hasValue bool) error {
 			t, err := unpackAfter(codec, key, prefix)
 			if err != nil {
-				return err
+				return explainKey(err, "", key, prefix, o, codec)
 			}
-			text := codec.Format(t)
+			text := keyText(codec, key, prefix, t, o.path)
 			if hasValue && o.values {
 				if v, err := codec.Unpack(value); err == nil {
 					text += " = " + codec.Format(v)
 				} else {
-					text += ` = b"` + tuple.Printable(value) + `"`
+					text += " = " + codec.FormatElement(value) // a byte string, as the text form writes it
 				}
 			}
 			_, err = fmt.Fprintln(w, text)
 			return err
 		})
 	},
+}
+
+// keyText prints a decoded key t: in the tuple text form or, with -path,
+// as the key path it starts with (as package nested prints paths), then
+// " + " and the fields after the path, if any. A key that does not start
+// with a path prints as its tuple.
+func keyText(codec tuple.Codec, key, prefix []byte, t tuple.Tuple, path bool) string {
+	if !path {
+		return codec.Format(t)
+	}
+	p, rest, err := nested.Decode(key[len(prefix):])
+	if err != nil || (p.IsRoot() && len(rest) > 0) {
+		return codec.Format(t)
+	}
+	if len(rest) == 0 {
+		return p.String()
+	}
+	fields, err := codec.Unpack(rest)
+	if err != nil {
+		return codec.Format(t)
+	}
+	return p.String() + " + " + codec.Format(fields)
 }
 
 // unpackAfter decodes key after its raw prefix (nil: none), with offsets
@@ -131,7 +168,7 @@ func readOneKey(e *env, o *options, args []string) ([]byte, error) {
 		}
 		return io.ReadAll(e.stdin)
 	}
-	return decodeKey(args[0], o.input)
+	return keyArgument(args[0], o.input)
 }
 
 var compareCommand = &command{
@@ -160,10 +197,11 @@ examples:
 	},
 }
 
-// isTupleText reports whether an argument is tuple text rather than a key.
-func isTupleText(s string) bool {
+// isTupleText reports whether an argument is tuple text rather than a key:
+// it starts with "(", and -input does not say that it is a key.
+func isTupleText(s, mode string) bool {
 	t := strings.TrimSpace(s)
-	return len(t) > 0 && t[0] == '('
+	return len(t) > 0 && t[0] == '(' && (mode == "" || mode == "auto")
 }
 
 // tupleOrKey reads tuple text (starting with "(") or a key, which -prefix
@@ -173,10 +211,10 @@ func tupleOrKey(s string, o *options) (tuple.Tuple, error) {
 	if err != nil {
 		return nil, err
 	}
-	if isTupleText(s) {
-		return codec.Parse(s)
+	if isTupleText(s, o.input) {
+		return parseTuple(s, codec)
 	}
-	key, err := decodeKey(s, o.input)
+	key, err := keyArgument(s, o.input)
 	if err != nil {
 		return nil, err
 	}
@@ -185,35 +223,49 @@ func tupleOrKey(s string, o *options) (tuple.Tuple, error) {
 		return nil, err
 	}
 	t, err := unpackAfter(codec, key, prefix)
-	return t, explainKey(err, s, o.input)
+	return t, explainKey(err, s, key, prefix, o, codec)
 }
 
 // packedOrKey reads tuple text, packed, or a key (as the CLI prints keys).
 func packedOrKey(s string, o *options) ([]byte, error) {
-	if isTupleText(s) {
+	if isTupleText(s, o.input) {
 		return parseAndPack(s, o)
 	}
-	return decodeKey(s, o.input)
+	return keyArgument(s, o.input)
 }
 
 var rangeCommand = &command{
 	summary: "print the begin and end keys of every tuple extending TUPLE (or KEY)",
-	usage: `[-ext decimal,desc] [-input auto|hex|printable] [-format hex|printable|raw] TUPLE|KEY
+	usage: `[-ext decimal,desc] [-input auto|hex|printable] [-prefix KEY] [-format hex|printable|raw] TUPLE|KEY
 
 Prints two lines: packed TUPLE + 00 and packed TUPLE + ff. The range holds
 every longer tuple starting with TUPLE, but not TUPLE itself. A KEY (hex
-or printable, as this tool prints keys) stands for the tuple it packs.
+or printable, as this tool prints keys) stands for the tuple it packs: a
+key that is not a tuple (02 61 00 ff, a range end) is refused, except for
+a raw prefix given with -prefix; strinc takes any key.
 
 examples:
   fdbtuple range -format printable '("user", 7)'
   \x02user\x00\x15\x07\x00
   \x02user\x00\x15\x07\xff
-  fdbtuple range 026100               026100 00 and 026100 ff, as for ("a",)`,
-	flags: []string{"format", "input", "ext"}, minArgs: 1, maxArgs: 1,
+  fdbtuple range 026100               026100 00 and 026100 ff, as for ("a",)
+  fdbtuple range -prefix app/ 'app/\x02a\x00'    the same under the prefix app/`,
+	flags: []string{"format", "input", "ext", "prefix"}, minArgs: 1, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
 		key, err := packedOrKey(args[0], o)
 		if err != nil {
 			return err
+		}
+		codec, prefix, err := o.codecAndPrefix()
+		switch {
+		case err != nil:
+			return err
+		case isTupleText(args[0], o.input) && prefix != nil:
+			return usagef("-prefix goes with a KEY argument, not TUPLE text")
+		case !isTupleText(args[0], o.input):
+			if _, err := unpackAfter(codec, key, prefix); err != nil {
+				return explainKey(fmt.Errorf("range takes a tuple, and this key is not one (strinc takes any key): %w", err), args[0], key, prefix, o, codec)
+			}
 		}
 		begin, end := tuple.RangeUnder(key)
 		if err := printKey(e, begin, o.format); err != nil {

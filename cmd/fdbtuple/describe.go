@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
@@ -13,14 +14,22 @@ import (
 
 var describeCommand = &command{
 	summary: "annotate a key element by element",
-	usage: `[-lenient] [-ext decimal,desc] [-input auto|hex|printable] [-prefix KEY] [-values] [-raw] [KEY]
+	usage: `[-lenient] [-ext decimal,desc] [-input auto|hex|printable] [-prefix KEY] [-values] [-fail] [-raw] [KEY]
 
 Prints one line per element: its offset, its bytes, its type code's name
 and its value, with nested tuples indented. A raw prefix given with
 -prefix is a row of its own. Bytes after the longest tuple the key starts
 with (a range end's 00 or ff, a strinc'd last byte, a corrupt element) are
-one "trailing" row that says why they are not an element. With -lenient,
-the Python reference's decoding of such a key follows.
+one "trailing" row that says why they are not an element. At an element
+of a user type code without its extension, framing stops there, since its
+length is unknown; the row names the -ext that reads it, and the key as
+read with that -ext follows. With -lenient, the Python reference's
+decoding of such a key follows.
+
+A key with a fault is described, and the exit status is 0, unless -fail
+is given: then any key with trailing bytes or without the -prefix makes
+the exit status 1 (values, with -values, are not checked: a value need
+not be a tuple).
 
 Without KEY, it reads keys from standard input, one a line (hex,
 printable, or fdbcli getrange output such as ` + "`\\x02a\\x00' is `v'" + `), and
@@ -35,8 +44,9 @@ examples:
        9    00 ff                        null              nil
       11  00                             end nested      )
   fdbtuple describe 026100ff           a range end: ("a",) and trailing ff
+  fdbtuple describe -fail 026100ff     the same, and exit status 1
   fdbtuple describe -prefix 'app/' 'app/\x15\x07'`,
-	flags: []string{"lenient", "input", "raw", "ext", "prefix", "values"}, minArgs: 0, maxArgs: 1,
+	flags: []string{"lenient", "input", "raw", "ext", "prefix", "values", "fail"}, minArgs: 0, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
 		codec, prefix, err := o.codecAndPrefix()
 		if err != nil {
@@ -47,41 +57,65 @@ examples:
 			if err != nil {
 				return err
 			}
-			return describeKey(e.stdout, key, prefix, codec, o.lenient)
+			if f := describeKey(e.stdout, key, prefix, codec, o); f != nil && o.fail {
+				return fmt.Errorf("the key has a fault at offset %d (-fail): %s", f.at, f.why)
+			}
+			return nil
 		}
 		first := true
-		return eachInputLine(e, o, func(line int, key, value []byte, hasValue bool) error {
+		var firstFault error
+		keys, faults := 0, 0
+		err = eachInputLine(e, o, func(line int, key, value []byte, hasValue bool) error {
 			if !first {
 				fmt.Fprintln(e.stdout)
 			}
 			first = false
-			if err := describeKey(e.stdout, key, prefix, codec, o.lenient); err != nil {
-				return fmt.Errorf("line %d: %w", line, err)
+			keys++
+			if f := describeKey(e.stdout, key, prefix, codec, o); f != nil {
+				faults++
+				if firstFault == nil {
+					firstFault = fmt.Errorf("line %d: a fault at offset %d: %s", line, f.at, f.why)
+				}
 			}
 			if hasValue && o.values {
 				fmt.Fprintln(e.stdout, "value:")
-				return describeKey(e.stdout, value, nil, codec, o.lenient)
+				describeKey(e.stdout, value, nil, codec, o)
 			}
 			return nil
 		})
+		if err == nil && o.fail && faults > 0 {
+			err = fmt.Errorf("%d of %d keys %s a fault (-fail); the first: %w", faults, keys, plural(faults, "has", "have"), firstFault)
+		}
+		return err
 	},
 }
 
-// describeKey prints the annotated rows of one key. Only a key that does
-// not start with prefix is an error: whatever the key holds is described.
-func describeKey(w io.Writer, key, prefix []byte, codec tuple.Codec, lenient bool) error {
-	pos := 0
-	if prefix != nil {
-		if !bytes.HasPrefix(key, prefix) {
-			return errNoPrefix(key, prefix)
-		}
-		pos = len(prefix)
-	}
+// fault is where the elements of a key stop, and why.
+type fault struct {
+	at  int
+	why string
+}
+
+// describeKey prints the annotated rows of one key, and returns its fault
+// (nil if the key is whole elements after its prefix). A key that does not
+// start with prefix is one row, that fault.
+func describeKey(w io.Writer, key, prefix []byte, codec tuple.Codec, o *options) *fault {
 	fmt.Fprintf(w, "%6s  %-30s %-15s %s\n", "offset", "bytes", "type", "value")
+	if !bytes.HasPrefix(key, prefix) {
+		why := withHints(errNoPrefix(key, prefix), prefixReadingHint(o, key)).Error()
+		if len(key) == 0 {
+			fmt.Fprintf(w, "%6d  %-30s %-15s %s\n", 0, "(empty key)", "no prefix", why)
+		} else {
+			d := describer{w: w, key: key}
+			d.row(0, len(key), 0, "no prefix", why)
+		}
+		return &fault{0, why}
+	}
+	pos := len(prefix)
 	strict := tuple.Codec{Extensions: codec.Extensions}
-	end, fault := longestTuple(key, pos, strict)
+	end, why := longestTuple(key, pos, strict)
 	d := describer{w: w, key: key[:end], codec: strict}
-	if prefix != nil {
+	if len(prefix) > 0 {
 		d.row(0, len(prefix), 0, "prefix", tuple.Printable(prefix))
 	}
 	for p := pos; p < end; {
@@ -91,13 +125,23 @@ func describeKey(w io.Writer, key, prefix []byte, codec tuple.Codec, lenient boo
 		return nil
 	}
 	d.key = key
-	d.row(end, len(key)-end, 0, "trailing", "not a tuple element: "+fault)
-	if lenient {
+	d.row(end, len(key)-end, 0, "trailing", "not a tuple element: "+why)
+	if x := extensionAt(types.Code(key[end])); x != nil && !hasExtension(codec, x.extension.Code()) {
+		with := tuple.Codec{Lenient: codec.Lenient, Extensions: append(slices.Clone(codec.Extensions), x.extension)}
+		if t, err := with.UnpackAfter(key, pos); err == nil {
+			fmt.Fprintf(w, "with -ext %s: %s\n", extListWith(codec, x), with.Format(t))
+		}
+	} else if prefix == nil {
+		if h := prefixHint(key, end, strict); h != "" {
+			fmt.Fprintf(w, "hint: %s\n", h)
+		}
+	}
+	if o.lenient {
 		if t, err := codec.UnpackAfter(key, pos); err == nil {
 			fmt.Fprintf(w, "lenient: %s\n", codec.Format(t))
 		}
 	}
-	return nil
+	return &fault{end, why}
 }
 
 // longestTuple returns the end of the longest prefix of key[pos:] that
@@ -128,8 +172,8 @@ func wholeElements(key []byte, pos int, codec tuple.Codec) (end int, fault strin
 	for pos < len(key) {
 		_, n, err := codec.ConsumeElement(key[pos:])
 		if err != nil {
-			if code := types.Code(key[pos]); code.Status() == types.StatusUser && !hasExtension(codec, code) {
-				return pos, fmt.Sprintf("user type code 0x%02x is not known to this codec (try -ext)", byte(code))
+			if h := extensionHint(types.Code(key[pos]), codec); h != "" {
+				return pos, "framing stopped: without its extension, where this element ends, and so the elements after it, are unknown; " + h
 			}
 			var de *tuple.DecodeError
 			if errors.As(err, &de) {

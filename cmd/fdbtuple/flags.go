@@ -9,6 +9,7 @@ import (
 
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/tupledecimal"
+	"github.com/fdbtuple/fdbtuple/types"
 )
 
 // options holds every flag any command takes; each command declares
@@ -21,6 +22,8 @@ type options struct {
 	ext     string // extensions to decode: decimal, desc
 	prefix  string // a raw key prefix to check and strip
 	values  bool   // decode fdbcli lines' values too
+	path    bool   // unpack: print key paths as package nested does
+	fail    bool   // describe: exit 1 if a key has a fault
 	all     bool   // peers: fail unless every peer is built
 
 	// check
@@ -29,12 +32,17 @@ type options struct {
 	timeout     time.Duration
 	json        string
 	divergences string
+	replaceDivs bool
+	examples    int
 
 	// demo
 	db string
 
 	// matrix
 	date string
+
+	// gen
+	types string
 }
 
 func newFlagSet(name string, o *options, names []string) *flag.FlagSet {
@@ -45,31 +53,41 @@ func newFlagSet(name string, o *options, names []string) *flag.FlagSet {
 		case "format":
 			fs.StringVar(&o.format, "format", "hex", "print keys as `hex`, printable (fdbcli's \\x00 form) or raw bytes")
 		case "input":
-			fs.StringVar(&o.input, "input", "auto", "read KEY arguments as `auto` (hex if only hex digits, else printable), hex or printable")
+			fs.StringVar(&o.input, "input", "auto", "read KEY arguments as `auto` (hex if only hex digits and spaces; the key between fdbcli's quotes, `KEY'; else printable, with no space around it), hex or printable (the text as it is)")
 		case "raw":
 			fs.BoolVar(&o.raw, "raw", false, "read one key as raw bytes from standard input")
 		case "seed":
-			fs.IntVar(&o.seed, "seed", 1, "seed of the random run, to repeat it")
+			fs.IntVar(&o.seed, "seed", 1, "the seed `N` of the random run, to repeat it")
 		case "random":
-			fs.IntVar(&o.random, "random", 10000, "number of random tuples (and near-equal pairs) in the differential run")
+			fs.IntVar(&o.random, "random", 10000, "`N` random tuples (and N near-equal pairs) in the differential run")
 		case "timeout":
-			fs.DurationVar(&o.timeout, "timeout", 5*time.Second, "how long the peer may take to answer one request")
+			fs.DurationVar(&o.timeout, "timeout", 5*time.Second, "how long the peer may take to answer one request: `D`, a duration such as 5s or 500ms")
 		case "json":
 			fs.StringVar(&o.json, "json", "", "also write the report as JSON to `FILE` (- for standard output)")
 		case "divergences":
-			fs.StringVar(&o.divergences, "divergences", "", "read known divergences from `FILE` instead of the built-in list")
+			fs.StringVar(&o.divergences, "divergences", "", "add the known divergences of `FILE` (format: compat/PROTOCOL.md) to the built-in list")
+		case "replace-divergences":
+			fs.BoolVar(&o.replaceDivs, "replace-divergences", false, "use only the -divergences file's entries, not the built-in list")
+		case "examples":
+			fs.IntVar(&o.examples, "examples", 1, "show `N` failing rows of each group with both answers (the JSON report names every row)")
 		case "ext":
-			fs.StringVar(&o.ext, "ext", "", "decode this module's extensions too: `LIST` of decimal (code 0x40) and desc (code 0x4f), comma-separated")
+			fs.StringVar(&o.ext, "ext", "", "use this module's extensions: `LIST` of decimal (code 0x40) and desc (code 0x4f), comma-separated")
 		case "prefix":
 			fs.StringVar(&o.prefix, "prefix", "", "each key starts with this raw `KEY` prefix (hex or printable, as -input says), which is checked and stripped")
 		case "all":
 			fs.BoolVar(&o.all, "all", false, "exit with status 1 unless every live peer is built")
+		case "path":
+			fs.BoolVar(&o.path, "path", false, "print a key that starts with a key path (package nested) as the path, /user-7/post-10, then its fields")
+		case "fail":
+			fs.BoolVar(&o.fail, "fail", false, "exit with status 1 if a key has a fault (bytes that are not a tuple element, a missing prefix)")
 		case "values":
 			fs.BoolVar(&o.values, "values", false, "for fdbcli getrange lines on standard input, decode each value too")
 		case "date":
 			fs.StringVar(&o.date, "date", "", "the `DATE` to print (default: today, UTC)")
 		case "db":
 			fs.StringVar(&o.db, "db", "", "bbolt database `FILE` to use (default: a new one in a temporary directory)")
+		case "type":
+			fs.StringVar(&o.types, "type", "", "the key struct `TYPES` to write methods for, comma-separated")
 		case "lenient":
 			fs.BoolVar(&o.lenient, "lenient", false, "decode what the Python reference decodes (unterminated strings, non-minimal integers)")
 		}
@@ -107,8 +125,11 @@ func (c *command) parseAndRun(e *env, name string, args []string) error {
 	if err := o.check(); err != nil {
 		return err
 	}
+	if len(positional) < c.minArgs && c.missing != "" {
+		return usagef("%s", c.missing)
+	}
 	if len(positional) < c.minArgs || len(positional) > c.maxArgs {
-		return usagef("want %s, got %d arguments", argCount(c.minArgs, c.maxArgs), len(positional))
+		return usagef("want %s, got %d", argCount(c.minArgs, c.maxArgs), len(positional))
 	}
 	return c.run(e, o, positional)
 }
@@ -140,14 +161,30 @@ func isNumber(a string) bool {
 	return len(a) > 1 && a[1] >= '0' && a[1] <= '9'
 }
 
+// manyArgs is a maximum that means "any number".
+const manyArgs = 1 << 10
+
 func argCount(lo, hi int) string {
 	switch {
-	case lo == hi && lo == 1:
-		return "1 argument"
 	case lo == hi:
-		return strconv.Itoa(lo) + " arguments"
+		return arguments(lo)
+	case hi >= manyArgs:
+		return "at least " + arguments(lo)
 	}
-	return strconv.Itoa(lo) + " to " + strconv.Itoa(hi) + " arguments"
+	return strconv.Itoa(lo) + " to " + arguments(hi)
+}
+
+// arguments says "1 argument" or "N arguments".
+func arguments(n int) string {
+	return strconv.Itoa(n) + " " + plural(n, "argument", "arguments")
+}
+
+// plural picks the singular for n == 1, else the plural.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // codec is the tuple codec the flags ask for: strict or lenient, with the
@@ -158,14 +195,41 @@ func (o *options) codec() (tuple.Codec, error) {
 		return c, nil
 	}
 	for _, name := range strings.Split(o.ext, ",") {
-		switch strings.TrimSpace(name) {
-		case "decimal":
-			c.Extensions = append(c.Extensions, tupledecimal.Extension(tupledecimal.DefaultCode))
-		case "desc":
-			c.Extensions = append(c.Extensions, tuple.DescExtension(tuple.DefaultDescCode))
-		default:
+		x := extensionNamed(strings.TrimSpace(name))
+		if x == nil {
 			return c, usagef("-ext knows decimal and desc, not %q", name)
 		}
+		c.Extensions = append(c.Extensions, x.extension)
 	}
 	return c, nil
+}
+
+// extFlag is one extension -ext names, at the code this module suggests.
+type extFlag struct {
+	name      string // in -ext, and its constructor in the text form
+	extension tuple.Extension
+}
+
+// extFlags are the extensions -ext knows.
+var extFlags = []extFlag{
+	{"decimal", tupledecimal.Extension(tupledecimal.DefaultCode)},
+	{"desc", tuple.DescExtension(tuple.DefaultDescCode)},
+}
+
+func extensionNamed(name string) *extFlag {
+	for i := range extFlags {
+		if extFlags[i].name == name {
+			return &extFlags[i]
+		}
+	}
+	return nil
+}
+
+func extensionAt(code types.Code) *extFlag {
+	for i := range extFlags {
+		if extFlags[i].extension.Code() == code {
+			return &extFlags[i]
+		}
+	}
+	return nil
 }

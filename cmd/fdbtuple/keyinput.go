@@ -14,8 +14,10 @@ import (
 // decodeKey reads a key argument: hex (optionally 0x-prefixed, spaces
 // allowed) or FoundationDB's printable form. In auto mode, text made only
 // of hex digits and spaces is hex, and must have an even number of digits;
-// anything else is printable. Use -input printable for a printable key
-// such as "cafe" that looks like hex.
+// a key as fdbcli quotes it, `\x02a\x00', is the printable key between
+// its quotes; anything else is printable, and must not start or end with
+// white space (see errSpaceAround). Use -input printable for a printable
+// key such as "cafe" that looks like hex, or one that starts with a space.
 func decodeKey(s, mode string) ([]byte, error) {
 	switch mode {
 	case "hex":
@@ -23,17 +25,51 @@ func decodeKey(s, mode string) ([]byte, error) {
 	case "printable":
 		return decodePrintable(s)
 	}
+	if k, ok := fdbcliQuoted(s); ok {
+		b, err := tuple.ParsePrintable(k)
+		if err != nil {
+			return nil, fmt.Errorf("fdbcli-quoted key: %w", err)
+		}
+		return b, nil
+	}
 	switch digits, ok := hexDigits(s); {
 	case ok && digits%2 == 1:
 		return nil, fmt.Errorf("odd number of hex digits (%d) in %q; use -input printable to read it as text", digits, s)
 	case ok:
 		return decodeHex(s)
 	}
-	b, err := decodePrintable(s)
-	if err != nil {
-		return nil, err
+	if strings.TrimSpace(s) != s {
+		return nil, errSpaceAround(s)
 	}
-	return b, nil
+	return decodePrintable(s)
+}
+
+// fdbcliQuoted returns the key between the quotes of a key as fdbcli
+// prints it, `KEY' (white space around it is not the key's: the quotes
+// delimit it), and whether s is one. A line of getrange output, `KEY' is
+// `VALUE', is not one key.
+func fdbcliQuoted(s string) (string, bool) {
+	t := strings.TrimSpace(s)
+	if len(t) < 2 || t[0] != '`' || t[len(t)-1] != '\'' || strings.Contains(t, "' is `") {
+		return "", false
+	}
+	return t[1 : len(t)-1], true
+}
+
+// errSpaceAround refuses printable text with white space before or after
+// it. In the printable form a space is a byte, 0x20 (float32's type code,
+// or the integer 32 after \x15), but around a pasted key it is far more
+// often the copy's than the key's: auto mode does not guess.
+func errSpaceAround(s string) error {
+	where, c := "starts", s[0]
+	if t := strings.TrimLeft(s, " \t\r\n\v\f"); t == s {
+		where, c = "ends", s[len(s)-1]
+	}
+	what := "a space"
+	if c != ' ' {
+		what = fmt.Sprintf("white space (%q)", c)
+	}
+	return fmt.Errorf("the key '%s' %s with %s, which auto mode does not read as part of a printable key (a space there would be byte 0x20, float32's type code); drop it, write a 0x20 byte as \\x20, or use -input printable to read the text as it is", shorten(s), where, what)
 }
 
 // readAsPrintable reports whether auto mode reads s as printable text, so
@@ -41,14 +77,6 @@ func decodeKey(s, mode string) ([]byte, error) {
 func readAsPrintable(s, mode string) bool {
 	_, ok := hexDigits(s)
 	return mode == "printable" || (mode != "hex" && !ok)
-}
-
-// explainKey adds to a decoding error how an auto-detected key was read.
-func explainKey(err error, s, mode string) error {
-	if err == nil || mode != "auto" || !readAsPrintable(s, mode) {
-		return err
-	}
-	return fmt.Errorf("%w (the key %.40q was read as printable text; -input hex reads hex)", err, s)
 }
 
 // hexDigits counts the hex digits of s, if s is only hex digits and
@@ -119,9 +147,14 @@ func (o *options) codecAndPrefix() (tuple.Codec, []byte, error) {
 	return codec, prefix, err
 }
 
-func errNoPrefix(key, prefix []byte) error {
-	return fmt.Errorf("key %s does not start with the prefix %s", tuple.Printable(key), tuple.Printable(prefix))
+// noPrefixError is a key that does not start with the -prefix key.
+type noPrefixError struct{ key, prefix []byte }
+
+func (e *noPrefixError) Error() string {
+	return fmt.Sprintf("key %s does not start with the prefix %s", tuple.Printable(e.key), tuple.Printable(e.prefix))
 }
+
+func errNoPrefix(key, prefix []byte) error { return &noPrefixError{key, prefix} }
 
 // fdbcliLine reads a line of fdbcli's getrange output, `KEY' is `VALUE',
 // whose key and value are in the printable form.
@@ -147,18 +180,20 @@ const maxLineBytes = 16 << 20
 
 // eachInputLine calls f for each key on standard input: one a line, in
 // hex or printable form or as a line of fdbcli getrange output (whose
-// value comes too). Blank lines and fdbcli's "Range limited to" notes are
-// skipped.
+// value comes too; white space around such a line is dropped). Blank
+// lines and fdbcli's "Range limited to" notes are skipped; any other line
+// is a key, read as decodeKey reads a KEY argument.
 func eachInputLine(e *env, o *options, f func(line int, key, value []byte, hasValue bool) error) error {
 	sc := bufio.NewScanner(e.stdin)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLineBytes)
 	line := 1
 	for ; sc.Scan(); line++ {
 		text := string(bytes.TrimRight(sc.Bytes(), "\r"))
-		if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "Range limited to ") {
+		trimmed := strings.TrimSpace(text) // an fdbcli line's quotes delimit its key and value
+		if trimmed == "" || strings.HasPrefix(trimmed, "Range limited to ") {
 			continue
 		}
-		key, value, isPair, err := fdbcliLine(text)
+		key, value, isPair, err := fdbcliLine(trimmed)
 		if err == nil && !isPair {
 			key, err = decodeKey(text, o.input)
 		}

@@ -16,7 +16,8 @@
 // them). Run "fdbtuple help COMMAND" for each command's flags and examples.
 //
 // Exit status: 0 on success, 1 for bad data (with a one-line message that
-// gives the byte offset), 2 for a usage error.
+// gives the byte offset), 2 for a usage error; check also exits 3 for a
+// protocol error and 130 when interrupted (help check says when).
 package main
 
 import (
@@ -35,7 +36,9 @@ type command struct {
 	usage   string // after "fdbtuple NAME ", then examples
 	flags   []string
 	minArgs int
-	maxArgs int
+	maxArgs int // manyArgs or more: any number
+	// missing, if set, is the usage error for too few arguments
+	missing string
 	run     func(env *env, o *options, args []string) error
 }
 
@@ -54,6 +57,7 @@ func init() {
 		"demo":     demoCommand,
 		"matrix":   matrixCommand,
 		"peers":    peersCommand,
+		"gen":      genCommand,
 	}
 }
 
@@ -69,7 +73,20 @@ const (
 	exitOK    = 0
 	exitData  = 1
 	exitUsage = 2
+	// check only: the peer could not be started or its hello failed,
+	// and the run was interrupted (128 + SIGINT, as shells report it)
+	exitProtocol    = 3
+	exitInterrupted = 130
 )
+
+// exitError is an error with its own exit status.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
 
 // usageError marks errors in how the tool was called, as opposed to bad
 // data.
@@ -116,6 +133,7 @@ func run(e *env, args []string) int {
 	}
 	err := cmd.parseAndRun(e, name, args[1:])
 	var ue *usageError
+	var xe *exitError
 	switch {
 	case err == nil:
 		return exitOK
@@ -125,6 +143,9 @@ func run(e *env, args []string) int {
 	case errors.As(err, &ue):
 		fmt.Fprintf(e.stderr, "fdbtuple %s: %v\nrun fdbtuple help %s for usage\n", name, err, name)
 		return exitUsage
+	case errors.As(err, &xe):
+		fmt.Fprintf(e.stderr, "fdbtuple %s: %v\n", name, oneLine(err))
+		return xe.code
 	}
 	fmt.Fprintf(e.stderr, "fdbtuple %s: %v\n", name, oneLine(err))
 	return exitData
@@ -150,7 +171,7 @@ func printOverview(w io.Writer) {
 	fmt.Fprintln(w, "\nTuples use the text form: (\"user\", 42, b\"\\x00\", nil, 1.5, float32(1.5), UUID(\"...\"), (\"nested\",))")
 	fmt.Fprintln(w, "Keys are hex (0275736572) or fdbcli-printable (\\x02user\\x00).")
 	fmt.Fprintln(w, "Run fdbtuple help COMMAND for a command's flags and examples.")
-	fmt.Fprintln(w, "Exit status: 0 ok, 1 bad data, 2 usage.")
+	fmt.Fprintln(w, "Exit status: 0 ok, 1 bad data (check: rows differ), 2 usage; check also 3 protocol error, 130 interrupted.")
 }
 
 func printUsage(w io.Writer, name string) {

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -98,7 +99,7 @@ func TestGolden(t *testing.T) {
 		{name: "unpack bad escape", args: []string{"unpack", `\q`}, code: 1, stderr: "not hex or printable"},
 		{name: "unpack odd hex", args: []string{"unpack", "02616"}, code: 1, stderr: "odd number of hex digits (5) in \"02616\"; use -input printable to read it as text"},
 		{name: "unpack odd hex as printable", args: []string{"unpack", "-input", "printable", "abc"}, code: 1, stderr: "invalid type code at offset 0"},
-		{name: "unpack says it read printable", args: []string{"unpack", "xyz"}, code: 1, stderr: `(the key "xyz" was read as printable text; -input hex reads hex)`},
+		{name: "unpack says it read printable", args: []string{"unpack", "02757365720g"}, code: 1, stderr: `(the key 02757365720g was read as printable text; -input hex reads hex)`},
 		{name: "unpack raw with key", args: []string{"unpack", "-raw", "15"}, code: 2, stderr: "-raw reads"},
 
 		// describe
@@ -174,7 +175,8 @@ func TestGolden(t *testing.T) {
 		{name: "describe unknown user code", args: []string{"describe", "1501 40c227c6"}, stdout: "" +
 			"offset  bytes                          type            value\n" +
 			"     0  15 01                          int +1 bytes    1\n" +
-			"     2  40 c2 27 c6                    trailing        not a tuple element: user type code 0x40 is not known to this codec (try -ext)\n"},
+			"     2  40 c2 27 c6                    trailing        not a tuple element: framing stopped: without its extension, where this element ends, and so the elements after it, are unknown; user type code 0x40 is this module's decimal: try -ext decimal\n" +
+			"with -ext decimal: (1, decimal(\"19.99\"))\n"},
 
 		{name: "describe truncated decimal", args: []string{"describe", "-ext", "decimal", "4081"}, stdout: "" +
 			"offset  bytes                          type            value\n" +
@@ -257,15 +259,41 @@ func TestServeAndCheck(t *testing.T) {
 		stdin:  `{"id":7,"op":"pack","tuple":[{"string":"foo"},{"int":"42"}]}` + "\n" + `{"id":8,"op":"unpack","packed":"16"}` + "\n",
 		stdout: `{"id":7,"packed":"02666f6f00152a"}` + "\n" + `{"id":8,"error":"tuple: truncated element at offset 0 (element [0], int +2 bytes): needs 2 bytes after the code, 0 remain"}` + "\n",
 	}.run(t)
-	golden{name: "check without a command", args: []string{"check"}, code: 2, stderr: "want 1 to"}.run(t)
+	golden{name: "check without a command", args: []string{"check", "-random", "10"}, code: 2,
+		stderr: "fdbtuple check: missing the peer's command after -- (usage: fdbtuple check [flags] -- COMMAND [ARGS...])"}.run(t)
 
 	out, err := exec.Command(binary, "check", "-random", "200", "-json", filepath.Join(t.TempDir(), "r.json"), "--", binary, "serve").CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "PASS: 0 failures, 0 known divergences") {
 		t.Fatalf("check against serve: %v\n%s", err, out)
 	}
 	bad, err := exec.Command(binary, "check", "-random", "0", "--", "sh", "-c", "exit 0").CombinedOutput()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(string(bad), "hello") {
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitProtocol || !strings.Contains(string(bad), "hello") {
 		t.Errorf("check against a peer that exits: %v\n%s", err, bad)
+	}
+}
+
+// TestCheckExitStatus: differing rows, a refused divergence file and a
+// protocol error each have their own exit status (help check lists them).
+func TestCheckExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	typo := filepath.Join(dir, "typo.json")
+	if err := os.WriteFile(typo, []byte(`[{"id":"mine","peers":["fdbtuple"],"sections":["pack.jsonl"],"row":["nested/*"],"refusal":true,"reason":"r"}]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	golden{name: "typo'd divergence file", args: []string{"check", "-divergences", typo, "--", binary, "serve"},
+		code: exitUsage, stderr: `unknown field "row"`}.run(t)
+	golden{name: "replace without a file", args: []string{"check", "-replace-divergences", "--", binary, "serve"},
+		code: exitUsage, stderr: "needs -divergences"}.run(t)
+	golden{name: "a hello without pack", args: []string{"check", "--", "sh", "-c",
+		`read x; echo '{"id":1,"name":"x","protocol":1,"ops":["hello"],"types":["int"]}'; cat >/dev/null`},
+		code: exitProtocol, stderr: `lacks the required op "pack"`}.run(t)
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not found: the differing-rows case runs compat/testdata/planted/adapter.py")
+	}
+	out, err := exec.Command(binary, "check", "-random", "0", "--", py, "../../compat/testdata/planted/adapter.py").CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitData || !strings.Contains(string(out), "rows differ") {
+		t.Errorf("check against the planted bugs: %v, want exit status %d\n%s", err, exitData, out)
 	}
 }
 
@@ -284,48 +312,63 @@ func TestDemo(t *testing.T) {
 	}
 }
 
-// TestCheckInterrupted: SIGINT to a running check stops it and the peer's
-// whole process group; nothing of the peer is left running.
+// TestCheckInterrupted: SIGINT or SIGTERM to a running check stops it and
+// the peer's whole process group; nothing of the peer is left running. The
+// report of the rows checked before the signal is printed and written to
+// -json, marked as partial, and the message names the signal.
 func TestCheckInterrupted(t *testing.T) {
 	if !proctest.Supported() {
 		t.Skip("looks processes up in /proc")
 	}
-	marker := fmt.Sprintf("987.%06d1", os.Getpid()%1000000)
-	cmd := exec.Command(binary, "check", "-timeout", "5s", "-random", "1000000", "--",
-		"sh", "-c", `sleep `+marker+` & exec "$0" serve`, binary)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(700 * time.Millisecond)
-	start := time.Now()
-	_ = cmd.Process.Signal(os.Interrupt)
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err == nil {
-			t.Errorf("an interrupted check exited 0")
+	for i, sig := range []struct {
+		signal os.Signal
+		says   string
+	}{{os.Interrupt, "interrupted (SIGINT)"}, {syscall.SIGTERM, "terminated (SIGTERM)"}} {
+		marker := fmt.Sprintf("987.%06d%d", os.Getpid()%1000000, 3+i)
+		report := filepath.Join(t.TempDir(), "r.json")
+		cmd := exec.Command(binary, "check", "-timeout", "5s", "-random", "1000000", "-json", report, "--",
+			"sh", "-c", `sleep `+marker+` & exec "$0" serve`, binary)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
 		}
-	case <-time.After(5 * time.Second):
-		_ = cmd.Process.Kill()
-		t.Fatalf("the check did not stop within 5 s of SIGINT")
-	}
-	if elapsed := time.Since(start); elapsed > 2*time.Second {
-		t.Errorf("the check took %v to stop", elapsed)
-	}
-	if !strings.Contains(stderr.String(), "interrupt") && !strings.Contains(stderr.String(), "canceled") {
-		t.Errorf("stderr does not say why it stopped: %s", stderr.String())
-	}
-	if left := proctest.LeftRunning(marker); len(left) > 0 {
-		t.Errorf("left running: %q", left)
+		time.Sleep(1500 * time.Millisecond) // past the hello, into the rows
+		start := time.Now()
+		_ = cmd.Process.Signal(sig.signal)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitInterrupted {
+				t.Errorf("a check stopped by %v: %v, want exit status %d", sig.signal, err, exitInterrupted)
+			}
+		case <-time.After(5 * time.Second):
+			_ = cmd.Process.Kill()
+			t.Fatalf("the check did not stop within 5 s of %v", sig.signal)
+		}
+		if elapsed := time.Since(start); elapsed > 2*time.Second {
+			t.Errorf("the check took %v to stop", elapsed)
+		}
+		if !strings.Contains(stderr.String(), sig.says) || !strings.Contains(stderr.String(), "partial") {
+			t.Errorf("%v: stderr does not say why it stopped: %s", sig.signal, stderr.String())
+		}
+		if !strings.Contains(stdout.String(), "pack.jsonl") || !strings.Contains(stdout.String(), "INTERRUPTED") {
+			t.Errorf("%v: no partial report on stdout:\n%s", sig.signal, stdout.String())
+		}
+		data, err := os.ReadFile(report)
+		if err != nil || !strings.Contains(string(data), `"interrupted": true`) {
+			t.Errorf("%v: -json file: %v\n%s", sig.signal, err, data)
+		}
+		if left := proctest.LeftRunning(marker); len(left) > 0 {
+			t.Errorf("left running: %q", left)
+		}
 	}
 }
 
-// TestCheckHangingPeer: the issue's case. A peer that never answers ends
-// the check within two seconds, with exit status 1, and nothing of it is
-// left running.
+// TestCheckHangingPeer: the issue's case. A peer that never answers its
+// hello ends the check within two seconds, with the exit status of a
+// protocol error, and nothing of it is left running.
 func TestCheckHangingPeer(t *testing.T) {
 	if !proctest.Supported() {
 		t.Skip("looks processes up in /proc")
@@ -333,7 +376,7 @@ func TestCheckHangingPeer(t *testing.T) {
 	marker := fmt.Sprintf("987.%06d2", os.Getpid()%1000000)
 	start := time.Now()
 	golden{name: "hanging peer", args: []string{"check", "-timeout", "200ms", "--", "sh", "-c", "sleep " + marker + "; true"},
-		code: 1, stderr: "no response within 200ms"}.run(t)
+		code: exitProtocol, stderr: "no response within 200ms"}.run(t)
 	if elapsed := time.Since(start); elapsed > 2*time.Second {
 		t.Errorf("the check took %v", elapsed)
 	}

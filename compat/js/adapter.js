@@ -119,6 +119,9 @@ function answer(req) {
         name: 'fdb-tuple', version, protocol: 1,
         ops: ['hello', 'pack', 'unpack', 'pack_versionstamp'],
         types: ['null', 'bytes', 'string', 'int', 'float32', 'float64', 'bool', 'uuid', 'versionstamp', 'tuple'],
+        // fdb-tuple decodes unterminated byte strings and strings, and
+        // non-minimal integers, as the Python reference does
+        lenient: ['unterminated', 'non-minimal-int'],
       };
     case 'pack':
       return { packed: tuple.pack(fromNotation(req.tuple)).toString('hex') };

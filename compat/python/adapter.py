@@ -111,6 +111,9 @@ def answer(req):
             "protocol": 1,
             "ops": ["hello", "pack", "unpack", "compare", "pack_versionstamp"],
             "types": ["null", "bytes", "string", "int", "float32", "float64", "bool", "uuid", "versionstamp", "tuple"],
+            # the reference: it decodes what runs to the end of the key and
+            # integers in longer forms than their minimal one
+            "lenient": ["unterminated", "non-minimal-int"],
         }
     if op == "pack":
         return {"packed": ft.pack(from_notation(req["tuple"])).hex()}

@@ -110,29 +110,14 @@ func load(ctx context.Context, kv timeline.KV, rs []timeline.Record) (acked, fai
 	return acked, failed, firstErr
 }
 
-// listing is every key and value of a store, in its order.
+// listing is every key and value of a store, in key order.
 func listing(t *testing.T, kv timeline.KV) []timeline.Pair {
 	t.Helper()
-	var out []timeline.Pair
-	for p, err := range timeline.Pages(context.Background(), kv, []byte{0x00}, []byte{0xff}, false) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, p)
+	out, err := timeline.Listing(context.Background(), kv)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
-}
-
-func equalListings(a, b []timeline.Pair) error {
-	if len(a) != len(b) {
-		return fmt.Errorf("%d keys, want %d", len(a), len(b))
-	}
-	for i := range a {
-		if !bytes.Equal(a[i].Key, b[i].Key) || !bytes.Equal(a[i].Value, b[i].Value) {
-			return fmt.Errorf("key %d: %x = %q, want %x = %q", i, a[i].Key, a[i].Value, b[i].Key, b[i].Value)
-		}
-	}
-	return nil
 }
 
 // memberKV reads what one member itself holds.
@@ -155,7 +140,7 @@ func converged(t *testing.T, c *Cluster, want []timeline.Pair) {
 		kv := memberKV(t, c, m)
 		deadline := time.Now().Add(20 * time.Second)
 		for {
-			err := equalListings(listing(t, kv), want)
+			err := timeline.DiffListings(listing(t, kv), want)
 			if err == nil {
 				break
 			}
@@ -264,7 +249,7 @@ func TestFaults(t *testing.T) {
 		}
 		want = listing(t, reference)
 	}
-	if err := equalListings(got, want); err != nil {
+	if err := timeline.DiffListings(got, want); err != nil {
 		t.Fatalf("after recovery: %v", err)
 	}
 	converged(t, c, want)

@@ -115,9 +115,11 @@ var PageSize = 100
 
 // Pages yields every pair of [begin, end), reading the store PageSize
 // keys at a time: a forward page continues just after its last key (the
-// key followed by 00), a reverse one just below it.
+// key followed by 00), a reverse one just below it. The sequence can be
+// ranged over again: each range reads [begin, end) from the start.
 func Pages(ctx context.Context, kv KV, begin, end []byte, reverse bool) iter.Seq2[Pair, error] {
 	return func(yield func(Pair, error) bool) {
+		begin, end := begin, end // this range's bounds, moved page by page
 		for {
 			n := 0
 			var last []byte

@@ -22,3 +22,17 @@ func Example() {
 	// true
 	// true
 }
+
+// DecimalIn bounds the exponents, so that decimal.Decimal's own Cmp stays
+// fast in a property that uses it.
+func ExampleDecimalIn() {
+	g := gen.DecimalIn(-175, 140)
+	for seed := range 3 {
+		d := g.Example(seed)
+		fmt.Println(d.Exponent() >= -175 && d.Exponent() <= 140, d.Cmp(d.Neg().Neg()) == 0)
+	}
+	// Output:
+	// true true
+	// true true
+	// true true
+}

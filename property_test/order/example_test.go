@@ -1,12 +1,14 @@
 package order_test
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"strings"
 
 	"github.com/fdbtuple/fdbtuple/property_test/order"
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/google/uuid"
 	"pgregory.net/rapid"
 )
 
@@ -33,6 +35,64 @@ func ExampleCheck() {
 	// Output:
 	// integers pass: true
 	// text fails: true true
+}
+
+// ReactionKey is the README's typed key: a reaction to a comment on a
+// post, a post's comments newest first.
+type ReactionKey struct {
+	_       struct{} `tuple:"USER,const"`
+	User    uuid.UUID
+	_       struct{} `tuple:"POST,const"`
+	Post    int64
+	_       struct{} `tuple:"COMMENT,const"`
+	Comment int64    `tuple:",desc"`
+	_       struct{} `tuple:"REACT,const"`
+	React   int64
+}
+
+// genReactionKey draws keys of two users and four posts, so that many
+// pairs share their first fields, with any comment time and reaction.
+func genReactionKey() *rapid.Generator[ReactionKey] {
+	users := []uuid.UUID{uuid.MustParse("00000000-0000-4000-8000-000000000001"), uuid.MustParse("ffffffff-0000-4000-8000-000000000000")}
+	return rapid.Custom(func(t *rapid.T) ReactionKey {
+		return ReactionKey{
+			User:    rapid.SampledFrom(users).Draw(t, "user"),
+			Post:    rapid.Int64Range(0, 3).Draw(t, "post"),
+			Comment: rapid.Int64().Draw(t, "comment"),
+			React:   rapid.Int64().Draw(t, "react"),
+		}
+	})
+}
+
+// compareReactionKeys is the order the keys are meant to have.
+func compareReactionKeys(a, b ReactionKey) int {
+	return cmp.Or(bytes.Compare(a.User[:], b.User[:]), cmp.Compare(a.Post, b.Post),
+		-cmp.Compare(a.Comment, b.Comment), // newest comment first
+		cmp.Compare(a.React, b.React))
+}
+
+// CheckPlan on the README's ReactionKey: the plan's keys sort as
+// compareReactionKeys orders the values; an order that forgets the desc
+// tag (oldest comment first) is caught. In a test, pass the *testing.T.
+func ExampleCheckPlan() {
+	plan, err := tuple.NewPlan[ReactionKey](tuple.Codec{})
+	if err != nil {
+		panic(err)
+	}
+	r := &recorder{}
+	caughtIn(r, func() { order.CheckPlan(r, genReactionKey(), compareReactionKeys, plan) })
+	fmt.Println("newest first passes:", !r.Failed())
+
+	oldestFirst := func(a, b ReactionKey) int {
+		return cmp.Or(bytes.Compare(a.User[:], b.User[:]), cmp.Compare(a.Post, b.Post),
+			cmp.Compare(a.Comment, b.Comment), cmp.Compare(a.React, b.React))
+	}
+	r = &recorder{}
+	caughtIn(r, func() { order.CheckPlan(r, genReactionKey(), oldestFirst, plan) })
+	fmt.Println("oldest first fails:", r.Failed())
+	// Output:
+	// newest first passes: true
+	// oldest first fails: true
 }
 
 // caughtIn runs check on a goroutine of its own, as rapid's FailNow ends

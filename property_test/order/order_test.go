@@ -15,7 +15,6 @@ import (
 	"github.com/fdbtuple/fdbtuple/property_test/order"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/tupledecimal"
-	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 	"pgregory.net/rapid"
 )
@@ -117,36 +116,15 @@ func TestCatchesLossyDecoder(t *testing.T) {
 	}
 }
 
-// reactionKey is the first seed scenario's key: USER#<uuid> / POST#1234 /
-// COMMENT#<ts> / REACT#42, newest comment first.
-type reactionKey struct {
-	_     struct{} `tuple:"USER,const"`
-	User  uuid.UUID
-	_     struct{} `tuple:"POST,const"`
-	Post  int64
-	_     struct{} `tuple:"COMMENT,const"`
-	At    int64    `tuple:",desc"`
-	_     struct{} `tuple:"REACT,const"`
-	React int64
-}
-
-func compareReactions(a, b reactionKey) int {
-	return cmp.Or(bytes.Compare(a.User[:], b.User[:]), cmp.Compare(a.Post, b.Post), -cmp.Compare(a.At, b.At), cmp.Compare(a.React, b.React))
-}
-
+// TestSeedKeyOrder checks the first seed scenario's key, USER#<uuid> /
+// POST#1234 / COMMENT#<ts> / REACT#42, newest comment first: ReactionKey,
+// genReactionKey and compareReactionKeys of ExampleCheckPlan.
 func TestSeedKeyOrder(t *testing.T) {
-	plan, err := tuple.NewPlan[reactionKey](tuple.Codec{})
+	plan, err := tuple.NewPlan[ReactionKey](tuple.Codec{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	users := []uuid.UUID{uuid.MustParse("00000000-0000-4000-8000-000000000001"), uuid.MustParse("ffffffff-0000-4000-8000-000000000000")}
-	g := rapid.Custom(func(t *rapid.T) reactionKey {
-		return reactionKey{
-			User: rapid.SampledFrom(users).Draw(t, "user"), Post: rapid.Int64Range(0, 3).Draw(t, "post"),
-			At: rapid.Int64().Draw(t, "at"), React: rapid.Int64().Draw(t, "react"),
-		}
-	})
-	order.CheckPlan(t, g, compareReactions, plan, order.WithCodec[reactionKey](tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(tuple.DefaultDescCode)}}))
+	order.CheckPlan(t, genReactionKey(), compareReactionKeys, plan, order.WithCodec[ReactionKey](tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(tuple.DefaultDescCode)}}))
 }
 
 // DynamoDB-style composite keys: a partition key and a sort key of one of

@@ -9,7 +9,9 @@ seed give the same bytes, so CI can regenerate and diff.
 Rows are in the value notation of vectors/README.md. pack.jsonl holds
 edge cases of every type and seeded random tuples, each packed by the
 binding and checked to unpack to itself; order.jsonl holds seeded random
-lists sorted by the binding's compare(), each checked against byte order.
+lists sorted by the binding's compare(), each checked against byte order;
+decode_lenient.jsonl holds non-minimal integers with the binding's
+decoding of them.
 
 Left out, as in the shared vectors: +-(2^64-1), which Python packs in a
 form other bindings do not write (apple/foundationdb#1296), and float32
@@ -181,6 +183,21 @@ def main():
             if keys != sorted(keys):
                 raise SystemExit("compare() and byte order disagree on list %d" % i)
             f.write(json.dumps({"name": "random/%03d" % i, "sorted": [notation(t) for t in ordered]}) + "\n")
+    with open(os.path.join(out, "decode_lenient.jsonl"), "w") as f:
+        for name, packed, note in NON_MINIMAL_INTS:
+            t = ft.unpack(bytes.fromhex(packed))
+            f.write(json.dumps({"name": name, "packed": packed, "tuple": notation(t), "note": note,
+                                "python_repacks_to": ft.pack(t).hex()}) + "\n")
+
+
+# Integers in a longer form than their minimal one, which every binding
+# decodes and which this codec rejects unless lenient: the binding's own
+# decoding is recorded, as in ../decode_lenient.jsonl.
+NON_MINIMAL_INTS = [
+    ("int: non-minimal 0x1c 00*8", "1c0000000000000000", "zero in the 8-byte positive form"),
+    ("int: non-minimal 0x0c ff*8", "0cffffffffffffffff", "zero in the 8-byte negative form (one's complement of 0)"),
+    ("int: non-minimal 0x1d 08 80 00*7", "1d088000000000000000", "2^63 in the big-integer form, which 1c 80 00*7 writes minimally"),
+]
 
 
 if __name__ == "__main__":

@@ -108,6 +108,8 @@ fn answer(req: &Value, resp: &mut Map<String, Value>) -> Result<(), String> {
                 "types".into(),
                 json!(["null", "bytes", "string", "int", "float32", "float64", "bool", "uuid", "versionstamp", "tuple"]),
             );
+            // the crate decodes non-minimal integers as the Python reference does
+            resp.insert("lenient".into(), json!(["non-minimal-int"]));
         }
         "pack" => {
             let t = from_notation(field(req, "tuple")?)?;

@@ -74,6 +74,8 @@ public final class Adapter {
 				for (String t : new String[] {"null", "bytes", "string", "int", "float32", "float64", "bool", "uuid", "versionstamp", "tuple"}) {
 					types.add(t);
 				}
+				// the binding decodes non-minimal integers as the Python reference does
+				resp.putArray("lenient").add("non-minimal-int");
 			}
 			case "pack" -> resp.put("packed", HEX.formatHex(fromNotation(req.get("tuple")).pack()));
 			case "unpack" -> resp.set("tuple", toNotation(Tuple.fromBytes(HEX.parseHex(req.get("packed").asText())).getItems()));

@@ -1,0 +1,189 @@
+// Package dynamokey turns the value of a DynamoDB sort key into a tuple
+// element whose packed bytes sort as DynamoDB sorts that key: a String (S)
+// as a tuple string, a Binary (B) as a byte string, a Number (N) as a
+// decimal of tuple/tupledecimal. Keys holding such elements keep
+// DynamoDB's order in any byte-ordered store (FoundationDB, bbolt, etcd,
+// or a DynamoDB binary sort key), and two values DynamoDB treats as the
+// same key (N "2", "2.0" and "2.00"; "0" and "-0") give the same bytes.
+//
+// DynamoDB orders S by the bytes of their UTF-8 encoding, B by unsigned
+// bytes, and N by numeric value; the tuple layer orders strings and byte
+// strings by their bytes (escaping 00 keeps that order) and tupledecimal
+// orders decimals by value. examples/dynamodb in the repository writes
+// thousands of values of each type to DynamoDB Local and checks that it
+// returns them in the order of their packed elements.
+//
+// Each function refuses what DynamoDB refuses for a sort key, with an
+// error that says why: an empty value, a value over 1,024 bytes, a string
+// that is not valid UTF-8, and a number that is not one, has more than 38
+// significant digits, or lies outside DynamoDB's magnitudes (1E-130 up to
+// but excluding 1E+126). Partition keys (up to 2,048 bytes) are hashed,
+// not ordered: nothing here concerns them.
+//
+// Pack elements holding numbers with Codec, which knows the decimal
+// extension:
+//
+//	n, err := dynamokey.N("19.99")
+//	key, err := dynamokey.Codec().Pack(tuple.Tuple{"price", n})
+package dynamokey
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tupledecimal"
+	"github.com/shopspring/decimal"
+)
+
+// DynamoDB's limits on a sort key value, from the DynamoDB Developer
+// Guide ("Service, account, and table quotas": attribute values; "Data
+// types": Number).
+const (
+	// MaxSortKeyBytes is the longest sort key: 1,024 bytes (of UTF-8 for
+	// S, raw for B).
+	MaxSortKeyBytes = 1024
+	// MaxDigits is how many significant digits a Number keeps: 38.
+	MaxDigits = 38
+	// MinExponent and MaxExponent bound a non-zero Number d × 10^e written
+	// with one digit before the point (1 <= d < 10): 1E-130 is the
+	// smallest magnitude, 9.99…9E+125 the largest.
+	MinExponent = -130
+	MaxExponent = 125
+)
+
+// Errors, each wrapped with the value at fault.
+var (
+	ErrEmpty     = errors.New("dynamokey: a key attribute value may not be empty")
+	ErrTooLong   = fmt.Errorf("dynamokey: a sort key value is at most %d bytes", MaxSortKeyBytes)
+	ErrNotUTF8   = errors.New("dynamokey: a String is not valid UTF-8")
+	ErrNotNumber = errors.New("dynamokey: not a Number")
+	ErrPrecision = fmt.Errorf("dynamokey: a Number has at most %d significant digits", MaxDigits)
+	ErrOverflow  = errors.New("dynamokey: Number overflow: magnitude 1E+126 or more")
+	ErrUnderflow = errors.New("dynamokey: Number underflow: magnitude below 1E-130")
+)
+
+// Codec returns the codec that packs the elements of this package: the
+// default one with tupledecimal's extension at its default code (0x40).
+func Codec() tuple.Codec {
+	return tuple.Codec{Extensions: []tuple.Extension{tupledecimal.Extension(tupledecimal.DefaultCode)}}
+}
+
+// S returns a String sort key value as a tuple string element.
+func S(v string) (string, error) {
+	if err := checkLength(len(v)); err != nil {
+		return "", fmt.Errorf("S %.40q: %w", v, err)
+	}
+	if !utf8.ValidString(v) {
+		return "", fmt.Errorf("S %.40q: %w", v, ErrNotUTF8)
+	}
+	return v, nil
+}
+
+// B returns a Binary sort key value as a tuple byte string element (a copy).
+func B(v []byte) ([]byte, error) {
+	if err := checkLength(len(v)); err != nil {
+		return nil, fmt.Errorf("B %.40x: %w", v, err)
+	}
+	return append([]byte(nil), v...), nil
+}
+
+func checkLength(n int) error {
+	switch {
+	case n == 0:
+		return ErrEmpty
+	case n > MaxSortKeyBytes:
+		return fmt.Errorf("%w, not %d", ErrTooLong, n)
+	}
+	return nil
+}
+
+// N returns a Number sort key value, given as DynamoDB's text (the N of
+// an attribute value: an optional sign, digits with an optional point, an
+// optional exponent), as a decimal in canonical form: every spelling of
+// one number gives the same decimal, and so the same tuple bytes.
+// Leading and trailing zeros do not count as significant digits.
+func N(text string) (decimal.Decimal, error) {
+	digits, exp, neg, err := parseNumber(text)
+	if err != nil {
+		return decimal.Decimal{}, fmt.Errorf("N %.60q: %w", text, err)
+	}
+	if digits == "" {
+		return decimal.Zero, nil
+	}
+	// text = 0.digits × 10^exp, so its scientific exponent is exp-1.
+	switch sci := exp - 1; {
+	case len(digits) > MaxDigits:
+		err = fmt.Errorf("%w, not %d", ErrPrecision, len(digits))
+	case sci > MaxExponent:
+		err = ErrOverflow
+	case sci < MinExponent:
+		err = ErrUnderflow
+	}
+	if err != nil {
+		return decimal.Decimal{}, fmt.Errorf("N %.60q: %w", text, err)
+	}
+	coef, _ := new(big.Int).SetString(digits, 10)
+	if neg {
+		coef.Neg(coef)
+	}
+	return decimal.NewFromBigInt(coef, int32(exp-int64(len(digits)))), nil
+}
+
+// parseNumber reads [+-]digits[.digits][(e|E)[+-]digits] (at least one
+// digit in the mantissa) into its significant digits, without leading and
+// trailing zeros ("" for zero), and exp such that the number is
+// 0.digits × 10^exp.
+func parseNumber(text string) (digits string, exp int64, neg bool, err error) {
+	s := text
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	mant, expText, hasExp := strings.Cut(s, "e")
+	if !hasExp {
+		mant, expText, hasExp = strings.Cut(s, "E")
+	}
+	whole, frac, _ := strings.Cut(mant, ".")
+	if whole+frac == "" || !allDigits(whole) || !allDigits(frac) {
+		return "", 0, false, ErrNotNumber
+	}
+	var e int64
+	if hasExp {
+		t := strings.TrimPrefix(strings.TrimPrefix(expText, "+"), "-")
+		if t == "" || !allDigits(t) || strings.HasPrefix(expText, "+-") || strings.HasPrefix(expText, "-+") {
+			return "", 0, false, ErrNotNumber
+		}
+		// An exponent beyond ±2^62 (or int64) is clamped there: far past
+		// both of DynamoDB's bounds, and the sums below cannot overflow.
+		const limit = 1 << 62
+		e, err = strconv.ParseInt(expText, 10, 64)
+		switch {
+		case (err != nil || e < -limit) && strings.HasPrefix(expText, "-"):
+			e, err = -limit, nil
+		case err != nil || e > limit:
+			e, err = limit, nil
+		}
+	}
+	all := whole + frac
+	lead := len(all) - len(strings.TrimLeft(all, "0"))
+	all = strings.TrimRight(all[lead:], "0")
+	if all == "" {
+		return "", 0, neg, nil
+	}
+	// mant = 0.(whole frac) × 10^len(whole); dropping lead zeros lowers it.
+	return all, e + int64(len(whole)) - int64(lead), neg, nil
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
