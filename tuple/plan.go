@@ -45,6 +45,9 @@ import (
 type Plan[T any] struct {
 	planCore
 	copies sync.Pool // of *T, for a plan that is not direct
+	// generated runs the methods `fdbtuple gen` wrote on *T for this
+	// codec, when it has them (plan_generated.go); nil otherwise.
+	generated *generatedCodec[T]
 }
 
 // planCore is what a Plan[T] and a DynamicPlan share: the codec, the
@@ -61,7 +64,7 @@ type planCore struct {
 // DescExtension(DefaultDescCode) to its own copy of c. Its errors wrap
 // ErrNotStruct, ErrBadTag, ErrNoExtension or ErrUnsupportedType.
 func NewPlan[T any](c Codec) (*Plan[T], error) {
-	p := &Plan[T]{}
+	p := &Plan[T]{generated: newGeneratedCodec[T](c)}
 	if err := p.compile(c, reflect.TypeFor[T](), "NewPlan"); err != nil {
 		return nil, err
 	}

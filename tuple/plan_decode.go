@@ -54,6 +54,9 @@ func (p *planCore) allRead(key, rest []byte, err error) error {
 // unmarshalAt decodes the fields of *v from key[start:] and returns the
 // rest of the key, with the offsets of errors counted from key[0].
 func (p *Plan[T]) unmarshalAt(key []byte, start int, v *T) (rest []byte, err error) {
+	if p.generated != nil {
+		return p.generated.unmarshalAt(key, start, v)
+	}
 	var s scanner
 	s.startPlan(&p.planCore, key, start)
 	var end int

@@ -33,14 +33,23 @@ func (p *planCore) made(out []byte, err error) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return p.keep(out), nil
+}
+
+// keep remembers the length of a key Marshal made, and returns the key
+// with no room after it.
+func (p *planCore) keep(out []byte) []byte {
 	if n := int64(len(out)); n > p.longest.Load() {
 		p.longest.Store(n)
 	}
-	return out[:len(out):len(out)], nil
+	return out[:len(out):len(out)]
 }
 
 // appendFields appends the elements of the first n fields of *v.
 func (p *Plan[T]) appendFields(dst []byte, v *T, n int) ([]byte, error) {
+	if p.generated != nil && n == len(p.layout.fields) { // the methods write whole keys only
+		return p.generated.append(dst, v)
+	}
 	e := p.encoder()
 	var out []byte
 	var err error

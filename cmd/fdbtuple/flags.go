@@ -40,6 +40,9 @@ type options struct {
 
 	// matrix
 	date string
+
+	// gen
+	types string
 }
 
 func newFlagSet(name string, o *options, names []string) *flag.FlagSet {
@@ -83,6 +86,8 @@ func newFlagSet(name string, o *options, names []string) *flag.FlagSet {
 			fs.StringVar(&o.date, "date", "", "the `DATE` to print (default: today, UTC)")
 		case "db":
 			fs.StringVar(&o.db, "db", "", "bbolt database `FILE` to use (default: a new one in a temporary directory)")
+		case "type":
+			fs.StringVar(&o.types, "type", "", "the key struct `TYPES` to write methods for, comma-separated")
 		case "lenient":
 			fs.BoolVar(&o.lenient, "lenient", false, "decode what the Python reference decodes (unterminated strings, non-minimal integers)")
 		}

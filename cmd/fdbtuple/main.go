@@ -57,6 +57,7 @@ func init() {
 		"demo":     demoCommand,
 		"matrix":   matrixCommand,
 		"peers":    peersCommand,
+		"gen":      genCommand,
 		"schema":   schemaCommand,
 	}
 }

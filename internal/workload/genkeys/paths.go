@@ -1,0 +1,159 @@
+package genkeys
+
+import (
+	"slices"
+	"time"
+
+	"github.com/fdbtuple/fdbtuple/internal/workload"
+	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/google/uuid"
+)
+
+// A Path is one way to read or write the W1 key, for the benchmarks of
+// generated codecs, which both modules run (compat/gobinding's beside the
+// official binding's Unpack). Each Run declares its key struct inside
+// the call, as code that reads keys one by one does.
+type Path struct {
+	Name string
+	// Ref names the reference path Path is measured against.
+	Ref string
+	Run func()
+}
+
+// Sink keeps the compiler from dropping what the paths compute; nothing
+// reads it.
+var Sink struct {
+	Bytes []byte
+	Int   int64
+	Err   error
+}
+
+// W1Paths returns the paths of issue #28's table on key, W1's key: the
+// strict reference decoder and encoder, the generated methods, Scan, and
+// the plans without generated code (of workload.W1Fields, which has
+// none) and with it (of W1).
+func W1Paths(key []byte) ([]Path, error) {
+	plan, err := tuple.NewPlan[workload.W1Fields](tuple.Codec{})
+	if err != nil {
+		return nil, err
+	}
+	genPlan, err := tuple.NewPlan[W1](tuple.Codec{})
+	if err != nil {
+		return nil, err
+	}
+	var v W1
+	if err := ReferenceDecodeW1(key, &v); err != nil {
+		return nil, err
+	}
+	fields := workload.W1Fields(v)
+	buf := make([]byte, 0, 2*len(key))
+	return []Path{
+		{"reference-decode", "", func() {
+			var w W1
+			Sink.Err = ReferenceDecodeW1(key, &w)
+			Sink.Int += w.React
+		}},
+		{"reference-append", "", func() {
+			w := v
+			buf, Sink.Err = ReferenceAppendW1(buf[:0], &w)
+		}},
+		{"reference-marshal", "", func() {
+			w := v
+			Sink.Bytes, Sink.Err = ReferenceAppendW1(make([]byte, 0, ReferenceSizeW1(&w)), &w)
+		}},
+		{"generated-decode", "reference-decode", func() {
+			var w W1
+			_, Sink.Err = w.UnmarshalTupleKey(key)
+			Sink.Int += w.React
+		}},
+		{"generated-append", "reference-append", func() {
+			w := v
+			buf, Sink.Err = w.AppendTupleKey(buf[:0])
+		}},
+		{"generated-marshal", "reference-marshal", func() {
+			w := v
+			Sink.Bytes, Sink.Err = w.MarshalTupleKey()
+		}},
+		{"Scan", "reference-decode", func() {
+			var user, post, comment, react string
+			var id uuid.UUID
+			var postID, at, reaction int64
+			Sink.Err = tuple.Scan(key, &user, &id, &post, &postID, &comment, &at, &react, &reaction)
+			Sink.Int += reaction
+		}},
+		{"Plan.Unmarshal", "reference-decode", func() {
+			var w workload.W1Fields
+			Sink.Err = plan.Unmarshal(key, &w)
+			Sink.Int += w.React
+		}},
+		{"Plan.Append", "reference-append", func() {
+			w := fields
+			buf, Sink.Err = plan.Append(buf[:0], &w)
+		}},
+		{"Plan.Marshal", "reference-marshal", func() {
+			w := fields
+			Sink.Bytes, Sink.Err = plan.Marshal(&w)
+		}},
+		{"Plan.Unmarshal-generated", "reference-decode", func() {
+			var w W1
+			Sink.Err = genPlan.Unmarshal(key, &w)
+			Sink.Int += w.React
+		}},
+		{"Plan.Append-generated", "reference-append", func() {
+			w := v
+			buf, Sink.Err = genPlan.Append(buf[:0], &w)
+		}},
+	}, nil
+}
+
+// A Result is a path's figures over the rounds of Interleave.
+type Result struct {
+	Name, Ref string
+	NsPerOp   float64 // the median over rounds
+	// Ratio is the median over rounds of the path's time over its
+	// reference's in the same round (1 for a reference).
+	Ratio float64
+}
+
+// Interleave runs paths in turns: each round runs each path batch times,
+// starting with a different path in each round, and the ratios to the
+// references are taken round by round, so that a load that changes on a
+// shared machine weighs on a path and its reference alike.
+func Interleave(paths []Path, rounds, batch int) []Result {
+	times := make([][]float64, len(paths)) // [path][round] ns/op
+	for r := range rounds {
+		for k := range paths {
+			i := (k + r) % len(paths)
+			start := time.Now()
+			for range batch {
+				paths[i].Run()
+			}
+			times[i] = append(times[i], float64(time.Since(start).Nanoseconds())/float64(batch))
+		}
+	}
+	index := map[string]int{}
+	for i, p := range paths {
+		index[p.Name] = i
+	}
+	results := make([]Result, len(paths))
+	for i, p := range paths {
+		ratios := make([]float64, rounds)
+		for r := range rounds {
+			ratios[r] = 1
+			if j, ok := index[p.Ref]; ok {
+				ratios[r] = times[i][r] / times[j][r]
+			}
+		}
+		results[i] = Result{Name: p.Name, Ref: p.Ref, NsPerOp: median(times[i]), Ratio: median(ratios)}
+	}
+	return results
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s) == 0 {
+		return 0
+	}
+	return (s[(len(s)-1)/2] + s[len(s)/2]) / 2
+}

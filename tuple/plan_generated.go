@@ -1,0 +1,82 @@
+package tuple
+
+import (
+	"reflect"
+	"sync"
+)
+
+// generatedKey is what `fdbtuple gen` (package tuplegen) writes on *T: the
+// encoder and decoder of T's keys under Codec{}, without reflect.
+type generatedKey interface {
+	AppendTupleKey(dst []byte) ([]byte, error)
+	UnmarshalTupleKey(key []byte) (n int, err error)
+}
+
+// generatedCodec runs the generated methods of *T for a plan. A call
+// through an interface makes its receiver escape, and the caller's *T
+// must not (so that no plan makes a key struct declared by its caller
+// allocate): the methods run on a pooled copy instead.
+type generatedCodec[T any] struct {
+	slots sync.Pool // of *generatedSlot[T]
+}
+
+// generatedSlot is a T and its methods, as an interface made once.
+type generatedSlot[T any] struct {
+	v   T
+	key generatedKey
+}
+
+// newGeneratedCodec returns the generated codec of a plan of struct type
+// T for codec c, or nil if the plan keeps its reflective path: the
+// methods are written for Codec{} (with the descending extension NewPlan
+// adds for desc fields), so any other codec keeps it.
+func newGeneratedCodec[T any](c Codec) *generatedCodec[T] {
+	t := reflect.TypeFor[T]()
+	if !reflect.PointerTo(t).Implements(reflect.TypeFor[generatedKey]()) ||
+		c.Lenient || c.AllowInvalidUTF8 || len(c.Extensions) > 0 {
+		return nil
+	}
+	g := &generatedCodec[T]{}
+	g.slots.New = func() any {
+		s := new(generatedSlot[T])
+		s.key = any(&s.v).(generatedKey)
+		return s
+	}
+	return g
+}
+
+// append appends the key of *v, as Plan.appendFields does: dst
+// unchanged on error.
+func (g *generatedCodec[T]) append(dst []byte, v *T) ([]byte, error) {
+	s := g.slots.Get().(*generatedSlot[T])
+	s.v = *v
+	out, err := s.key.AppendTupleKey(dst)
+	var zero T
+	s.v = zero // keep nothing of the caller's alive
+	g.slots.Put(s)
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
+// unmarshalAt decodes the fields of *v from key[start:] and returns the
+// rest of the key, as Plan.unmarshalAt does: the offsets of errors count
+// from key[0].
+func (g *generatedCodec[T]) unmarshalAt(key []byte, start int, v *T) ([]byte, error) {
+	s := g.slots.Get().(*generatedSlot[T])
+	n, err := s.key.UnmarshalTupleKey(key[start:])
+	if err == nil {
+		*v = s.v
+	}
+	var zero T
+	s.v = zero
+	g.slots.Put(s)
+	if err != nil {
+		if de, ok := err.(*DecodeError); ok && start > 0 {
+			return nil, de.Rebase(start)
+		}
+		return nil, err
+	}
+	return key[start+n:], nil
+}

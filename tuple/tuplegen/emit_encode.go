@@ -1,0 +1,103 @@
+package tuplegen
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// appendMethod writes AppendTupleKey of the current type.
+func (e *emitter) appendMethod() {
+	t := e.typ
+	e.printf(`
+// AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[%[1]s]
+// writes with tuple.Codec{}. On error it returns dst unchanged and the
+// plan's error.
+func (v *%[1]s) AppendTupleKey(dst []byte) ([]byte, error) {
+`, t.name)
+	outer := e.w
+	e.w = new(bytes.Buffer)
+	for i := range t.fields {
+		e.encodeField(&t.fields[i], "v", "dst", false)
+	}
+	body := e.w.String()
+	e.w = outer
+	if strings.Contains(body, "dst[:start]") { // an error path returns dst as it came
+		e.printf("start := len(dst)\n")
+	}
+	e.printf("%sreturn dst, nil\n}\n", body)
+	e.printf(`
+// MarshalTupleKey returns the key of *v in a new slice of its exact
+// length: one allocation for keys of up to 128 bytes.
+func (v *%[1]s) MarshalTupleKey() ([]byte, error) {
+	var buf [128]byte
+	key, err := v.AppendTupleKey(buf[:0])
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), key...), nil
+}
+`, t.name)
+}
+
+// encodeField writes the code that appends field f of the struct value
+// base to the slice named out (a nested tuple's element when nested).
+func (e *emitter) encodeField(f *field, base, out string, nested bool) {
+	fieldExpr := base + f.sel
+	e.printf("// %s\n", f.errField())
+	switch {
+	case f.kind == kindConst:
+		e.printf("%s = append(%[1]s, %s...)\n", out, strconv.Quote(string(f.constEnc)))
+		return
+	case f.nullable:
+		null := "append(" + out + ", 0x00)"
+		if nested {
+			null = "tuplewire.AppendNestedNull(" + out + ")"
+		}
+		e.printf("if %s == nil {\n%s = %s\n} else {\n", fieldExpr, out, null)
+		e.encodeValue(f, "(*"+fieldExpr+")", fieldExpr, out, nested)
+		e.printf("}\n")
+		return
+	}
+	e.encodeValue(f, fieldExpr, fieldExpr, out, nested)
+}
+
+// encodeValue writes the code that appends the value x of field f
+// (fieldExpr is the field itself, for the type errors name).
+func (e *emitter) encodeValue(f *field, x, fieldExpr, out string, nested bool) {
+	ef := strconv.Quote(f.errField())
+	if f.desc {
+		buf, asc := e.id("ascBuf"), e.id("asc")
+		e.printf("var %s [64]byte\n%s := %[1]s[:0]\n", buf, asc)
+		g := *f
+		g.desc = false
+		e.encodeValue(&g, x, fieldExpr, asc, false)
+		e.printf("%s = tuplewire.AppendDesc(%[1]s, %#02x, %s)\n", out, descCode, asc)
+		return
+	}
+	switch f.kind {
+	case kindString:
+		e.uses["unicode/utf8"] = true
+		s := conv("string", f.goType, x)
+		e.printf("if !utf8.ValidString(%s) {\nreturn dst[:start], tupleKeyEncodeErr(%s, tuple.ErrInvalidUTF8, %s)\n}\n", s, fieldExpr, ef)
+		e.printf("%s = tuplewire.AppendString(%[1]s, %s)\n", out, s)
+	case kindBytesString:
+		e.uses["strings"] = true
+		e.printf("%s = tupleKeyAppendBytesString(%[1]s, %s)\n", out, conv("string", f.goType, x))
+	case kindByteSlice:
+		e.printf("%s = tuplewire.AppendBytes(%[1]s, %s)\n", out, x)
+	case kindBool, kindInt, kindUint, kindFloat32, kindFloat64, kindVersionstamp:
+		e.printf("%[1]s = tuplewire.%[2]s(%[1]s, %[3]s)\n", out, wireFuncs[f.kind].append, conv(f.basic, f.goType, x))
+	case kindUUID:
+		e.printf("%s = append(append(%[1]s, 0x30), %s[:]...)\n", out, x)
+	case kindNested:
+		e.printf("%s = tuplewire.BeginNested(%[1]s)\n", out)
+		for i := range f.nested {
+			e.encodeField(&f.nested[i], x, out, true)
+		}
+		e.printf("%s = tuplewire.EndNested(%[1]s)\n", out)
+	default:
+		panic(fmt.Sprintf("tuplegen: no encoder for kind %d", f.kind))
+	}
+}

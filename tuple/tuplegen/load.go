@@ -1,0 +1,101 @@
+package tuplegen
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+)
+
+// FileName is the file Generate writes in the package's directory: one
+// per package, for every type of one run.
+const FileName = "tuplekeys_gen.go"
+
+// loadPackage type-checks the package in dir from its source (its
+// imports from their export data, see newImporter), without
+// FileName (which may be stale, or refer to methods it is about to
+// rewrite) and without tests.
+func loadPackage(dir string) (*types.Package, error) {
+	bp, err := build.ImportDir(dir, 0)
+	if err != nil {
+		return nil, err
+	}
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, name := range bp.GoFiles {
+		if name == FileName {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	// Errors are collected rather than fatal: code elsewhere in the package
+	// may call the methods of the file left out. The types asked for are
+	// checked for invalid parts where they are used.
+	var typeErrs []error
+	conf := types.Config{
+		Importer: newImporter(fset, dir, bp.Imports),
+		Error:    func(err error) { typeErrs = append(typeErrs, err) },
+	}
+	pkg, _ := conf.Check(bp.ImportPath, fset, files, nil)
+	if pkg == nil {
+		return nil, fmt.Errorf("type-checking %s: %w", dir, errors.Join(typeErrs...))
+	}
+	return pkg, nil
+}
+
+// Generate reads the struct types named in the package in dir and returns
+// the source of the package's generated file (see FileName).
+func Generate(dir string, typeNames []string) ([]byte, error) {
+	pkg, err := loadPackage(dir)
+	if err != nil {
+		return nil, err
+	}
+	c := &compiler{pkg: pkg, imports: map[string]string{}}
+	var keys []keyType
+	names := slices.Clone(typeNames)
+	slices.Sort(names)
+	names = slices.Compact(names)
+	for _, name := range names {
+		obj, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+		if !ok {
+			return nil, fmt.Errorf("package %s has no type %s", pkg.Name(), name)
+		}
+		named, ok := obj.Type().(*types.Named)
+		if !ok || named.TypeParams().Len() > 0 {
+			return nil, fmt.Errorf("type %s: a key type is a defined, non-generic struct type", name)
+		}
+		st, ok := named.Underlying().(*types.Struct)
+		if !ok {
+			return nil, fmt.Errorf("type %s: a key type is a struct type", name)
+		}
+		if err := checkValid(st, name); err != nil {
+			return nil, err
+		}
+		fields, err := c.structFields(st, "", 0, "type "+name)
+		if err != nil {
+			return nil, fmt.Errorf("type %s: %w", name, err)
+		}
+		keys = append(keys, keyType{name: name, fields: fields, hasDesc: c.hasDesc})
+		c.hasDesc = false
+	}
+	return emitFile(pkg.Name(), c.imports, keys)
+}
+
+// checkValid refuses a struct whose field types did not type-check.
+func checkValid(st *types.Struct, name string) error {
+	for i := range st.NumFields() {
+		if t := st.Field(i).Type(); t == types.Typ[types.Invalid] {
+			return fmt.Errorf("type %s: field %s has a type that does not type-check", name, st.Field(i).Name())
+		}
+	}
+	return nil
+}

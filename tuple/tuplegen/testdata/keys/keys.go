@@ -1,0 +1,82 @@
+// Package keys holds the struct types the generator's tests run on: one
+// it writes, and one for each thing it refuses.
+package keys
+
+import (
+	"math/big"
+	"time"
+
+	gotypes "go/types"
+
+	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/google/uuid"
+)
+
+type Good struct {
+	_    struct{} `tuple:"user,const"`
+	ID   int64
+	Name string `tuple:",desc"`
+}
+
+type Ext struct {
+	D tuple.Tuple `tuple:",ext=0x40"`
+}
+
+type Time struct{ At time.Time }
+
+type Duration struct{ D time.Duration }
+
+type NullableDesc struct {
+	P *int64 `tuple:",desc"`
+}
+
+type DescInDesc struct {
+	In struct {
+		A int64 `tuple:",desc"`
+	} `tuple:",desc"`
+}
+
+type Map struct{ M map[string]int }
+
+type Any struct{ A any }
+
+type Big struct{ B *big.Int }
+
+type Empty struct{ E struct{} }
+
+type Unknown struct {
+	A int64 `tuple:",sideways"`
+}
+
+type BytesInt struct {
+	A int64 `tuple:",bytes"`
+}
+
+type UintConst struct {
+	_ uint8 `tuple:"300,const"`
+}
+
+type NotStruct int
+
+type Generic[T any] struct{ V T }
+
+type Part struct{ A int64 }
+
+type EmbeddedPointer struct {
+	*Part
+	B int64
+}
+
+type SameName struct{ K gotypes.BasicKind }
+
+type Cents int64
+
+func (c Cents) AppendTupleElement(dst []byte) ([]byte, error) { return append(dst, 0x14), nil }
+
+func (c *Cents) ScanTupleElement(elem []byte) error { return nil }
+
+type Custom struct{ C Cents }
+
+// ByUUID names uuid.UUID only where the generated code needs no
+// conversion: the file must not import uuid.
+type ByUUID struct{ U uuid.UUID }
