@@ -2,6 +2,7 @@ package tuple
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"reflect"
 	"time"
@@ -102,8 +103,8 @@ func appendLooseElem(dst []byte, v any, nested bool, depth int, tr *trail) ([]by
 // the stack. The rows that need a method call (a custom type, an
 // fdb.KeyConvertible that is no byte slice) are Codec.Pack's, and a
 // struct is a Plan's; an error here says so. (A named float32 type is
-// read through float64, which quiets a signalling NaN: a float32 keeps
-// its bits, and so do Pack and a Plan.)
+// read through float64, which quiets a signalling NaN, so a NaN of one is
+// refused: a float32 keeps its bits, and so do Pack and a Plan.)
 func appendLooseValue(dst []byte, g *goType, rv reflect.Value, nested bool, depth int, tr *trail) ([]byte, error) {
 	if g.err != nil {
 		return dst, &EncodeError{Type: g.t, Err: g.err}
@@ -125,7 +126,14 @@ func appendLooseValue(dst []byte, g *goType, rv reflect.Value, nested bool, dept
 	case ruleDuration: // in its default unit, ns
 		return tuplewire.AppendInt(dst, rv.Int()), nil
 	case ruleFloat32:
-		return tuplewire.AppendFloat32(dst, float32(rv.Float())), nil
+		f := rv.Float()
+		if math.IsNaN(f) {
+			// reflect reads a float32 kind through float64, which has
+			// already quieted a signalling NaN: refuse rather than
+			// write other bits than the caller's.
+			return dst, &EncodeError{Type: g.t, Err: ErrOutOfRange, Detail: fmt.Sprintf("AppendElems reads %s through float64, which would quiet a signalling NaN; pass float32(v), or pack it with Codec.Pack or as a Plan's field, which keep every bit", withArticle(g.t.String()))}
+		}
+		return tuplewire.AppendFloat32(dst, float32(f)), nil
 	case ruleUUID:
 		dst = append(dst, byte(types.CodeUUID))
 		for i := range 16 {

@@ -54,8 +54,8 @@ package tuple
 // cannot type (a **T of a named type), a struct (a Plan's), an
 // extension's value (into *any), and a named float32's signalling NaN,
 // which reflect reads and sets through float64 (Scan refuses it rather
-// than quiet it; AppendElems sets its quiet bit, the one bit that
-// changes; a float32, Pack and a Plan keep every bit). Both share
+// than quiet it, and AppendElems refuses a NaN of one, whose bits it
+// cannot know; a float32, Pack and a Plan keep every bit). Both share
 // the rows' one reader and writer (scanScalar, appendScalar).
 
 import (

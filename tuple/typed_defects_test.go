@@ -306,6 +306,20 @@ func TestDefectNamedFloat32Bits(t *testing.T) {
 	if err := tuple.Scan(key, &f); err == nil && math.Float32bits(float32(f)) != 0x7f800001 {
 		t.Errorf("Scan changed the NaN's bits silently: %08x", math.Float32bits(float32(f)))
 	}
+	// AppendElems reads a named float32 through float64 too: a NaN is
+	// refused, never written with other bits; other values keep theirs.
+	if out, err := tuple.AppendElems(nil, namedF32(snan)); err == nil {
+		t.Errorf("AppendElems of a named float32 signalling NaN wrote %x, want an error (Pack writes %x)", out, want)
+	} else if !errors.Is(err, tuple.ErrOutOfRange) {
+		t.Errorf("AppendElems of a named float32 NaN: %v, want ErrOutOfRange", err)
+	}
+	for _, bits := range []uint32{0x3fc00000, 0x80000000, 0x7f800000, 0x00000001} {
+		v := math.Float32frombits(bits)
+		out, err := tuple.AppendElems(nil, namedF32(v))
+		if want := (tuple.Tuple{v}).Pack(); err != nil || !bytes.Equal(out, want) {
+			t.Errorf("AppendElems(%08x) = %x, %v; want %x", bits, out, err, want)
+		}
+	}
 }
 
 // Disagreements with Unpack.
