@@ -184,18 +184,22 @@ func (s *scanner) plain(at int, f *planField, rv reflect.Value) (int, bool) {
 // the field f of the struct rv, and returns the offset after it.
 func (s *scanner) field(st wirecore.Step, at, depth int, f *planField, rv reflect.Value) (int, error) {
 	if f.constant != nil {
+		next := at + len(f.constant.enc)
 		if st == wirecore.StepNull || !f.constant.prefixOf(s.in[at:]) {
 			end, err := s.skip(at, depth)
-			found := "a nested null"
-			if st != wirecore.StepNull && err == nil {
-				found = s.elemText(s.in[at:end])
+			if st == wirecore.StepNull || err != nil || !s.lenientMatch(s.in[at:end], f.constant.enc) {
+				found := "a nested null"
+				if st != wirecore.StepNull && err == nil {
+					found = s.elemText(s.in[at:end])
+				}
+				return 0, s.fail(at, ErrConstMismatch, fmt.Sprintf("want the constant %s, found %s", f.constText, found))
 			}
-			return 0, s.fail(at, ErrConstMismatch, fmt.Sprintf("want the constant %s, found %s", f.constText, found))
+			next = end
 		}
 		if f.viaPointer {
 			allocPath(rv, f.index) // the embedded pointer a constant is in is there, as in what was marshalled
 		}
-		return at + len(f.constant.enc), nil
+		return next, nil
 	}
 	var fv reflect.Value
 	if f.viaPointer {

@@ -80,6 +80,9 @@ func (s *scanner) null(d any, pos int) error {
 		*p = nil
 		return nil
 	case Desc: // a null is a null, desc or not, as a plan writes a nil pointer
+		if anyDest(p.V) { // but an any's null is a value, which a plan writes desc(nil)
+			return s.fail(pos, ErrWrongType, fmt.Sprintf("a null element is not descending: %v holds nil under Desc as desc(nil)", reflect.TypeOf(p.V)))
+		}
 		return s.null(p.V, pos)
 	}
 	if rv := reflect.ValueOf(d); rv.Kind() == reflect.Pointer && !rv.IsNil() {
@@ -89,6 +92,15 @@ func (s *scanner) null(d any, pos int) error {
 		}
 	}
 	return s.fail(pos, ErrWrongType, fmt.Sprintf("a null element cannot go into %v", reflect.TypeOf(d)))
+}
+
+// anyDest reports whether d is a pointer to an interface variable.
+func anyDest(d any) bool {
+	if _, ok := d.(*any); ok {
+		return true
+	}
+	rv := reflect.ValueOf(d)
+	return rv.Kind() == reflect.Pointer && !rv.IsNil() && typeOf(rv.Type().Elem()).rule == ruleAny
 }
 
 // wrongKind is the error of an element that d cannot hold.
@@ -271,10 +283,29 @@ func (s *scanner) constant(c any, pos, depth int) (int, error) {
 	if err != nil {
 		return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("a constant of type %v: %v", reflect.TypeOf(c), err))
 	}
-	if !bytes.Equal(s.in[pos:end], want) {
+	if !bytes.Equal(s.in[pos:end], want) && !s.lenientMatch(s.in[pos:end], want) {
 		return 0, s.fail(pos, ErrConstMismatch, fmt.Sprintf("want the constant %s, found %s", s.elemText(want), s.elemText(s.in[pos:end])))
 	}
 	return end, nil
+}
+
+// lenientMatch reports whether, under a lenient codec, the element elem
+// reads as the constant whose encoding is want: lenient reading takes
+// forms no encoder writes (a string that runs to the end of the key, a
+// longer integer), so a constant is matched by what the element reads as,
+// as lenient Unpack reads it. A strict codec matches bytes only.
+func (s *scanner) lenientMatch(elem, want []byte) bool {
+	if !s.lenient {
+		return false
+	}
+	v, n, err := s.codec.ConsumeElement(elem)
+	if err != nil || n != len(elem) {
+		return false
+	}
+	var buf [64]byte
+	var tr trail
+	got, err := appendLooseElem(buf[:0], v, false, 0, &tr)
+	return err == nil && bytes.Equal(got, want)
 }
 
 // elemText is the text form of the one element elem, as a person reads it

@@ -414,3 +414,55 @@ func TestDefectErrorsHelp(t *testing.T) {
 		t.Errorf("unknown option: %v", err)
 	}
 }
+
+// Found by the random-struct suite (TestPlanBytes): lenient reading
+// matches a constant by what the element reads as, as lenient Unpack
+// does, in a plan and in Scan alike; and a desc any field, which writes
+// nil as desc(nil), does not take a plain null (no encoder writes it
+// there), in a plan or through Scan's Desc{V: &v}.
+func TestDefectLenientConstantsAndDescAnyNull(t *testing.T) {
+	lenient := tuple.Codec{Lenient: true}
+	type K struct {
+		ID int64
+		_  struct{} `tuple:"A,const"`
+	}
+	key := []byte{0x15, 0x07, 0x02, 'A'} // the string "A" runs to the end of the key
+	if got, err := lenient.Unpack(key); err != nil || len(got) != 2 || got[1] != "A" {
+		t.Fatalf("lenient Unpack = %v, %v", got, err)
+	}
+	var k K
+	if err := mustPlan[K](t, lenient).Unmarshal(key, &k); err != nil || k.ID != 7 {
+		t.Errorf("lenient plan: %+v, %v; lenient Unpack reads the key", k, err)
+	}
+	var id int64
+	if err := lenient.Scan(key, &id, tuple.Const("A")); err != nil || id != 7 {
+		t.Errorf("lenient Scan with tuple.Const: %d, %v", id, err)
+	}
+	if err := mustPlan[K](t, tuple.Codec{}).Unmarshal(key, &k); !errors.Is(err, tuple.ErrUnterminated) && !errors.Is(err, tuple.ErrConstMismatch) {
+		t.Errorf("strict plan on an unterminated constant: %v", err)
+	}
+
+	type D struct {
+		V any `tuple:",desc"`
+	}
+	p := mustPlan[D](t, tuple.Codec{})
+	nilKey, err := p.Marshal(&D{})
+	if err != nil || bytes.Equal(nilKey, []byte{0x00}) {
+		t.Fatalf("Marshal of a nil desc any = %x, %v", nilKey, err)
+	}
+	var d D
+	if err := p.Unmarshal(nilKey, &d); err != nil || d.V != nil {
+		t.Errorf("Unmarshal of its own nil key: %v, %v", d.V, err)
+	}
+	if err := p.Unmarshal([]byte{0x00}, &d); !errors.Is(err, tuple.ErrWrongType) {
+		t.Errorf("plan took a plain null into a desc any: %v", err)
+	}
+	var v any
+	if err := p.Codec().Scan([]byte{0x00}, tuple.Desc{V: &v}); !errors.Is(err, tuple.ErrWrongType) {
+		t.Errorf("Scan took a plain null into Desc{V: *any}: %v", err)
+	}
+	var ip *int64
+	if err := p.Codec().Scan([]byte{0x00}, tuple.Desc{V: &ip}); err != nil || ip != nil {
+		t.Errorf("Scan of a plain null into Desc{V: **int64} (a nil pointer's key): %v, %v", ip, err)
+	}
+}

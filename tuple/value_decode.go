@@ -25,9 +25,12 @@ func (s *scanner) scanValue(st wirecore.Step, at, depth int, g *goType, rv refle
 		if st == wirecore.StepNull {
 			next = at + 2
 		}
-		if g.rule == rulePointer || g.rule == ruleAny {
+		switch {
+		case g.rule == rulePointer, g.rule == ruleAny && !o.desc:
 			rv.SetZero()
 			return next, nil
+		case g.rule == ruleAny: // a nil pointer is a plain null, desc or not; an any's null is a value, written desc(nil)
+			return 0, s.fail(at, ErrWrongType, fmt.Sprintf("a null element is not descending: a desc field of %v holds nil as desc(nil)", reflect.TypeOf(dst)))
 		}
 		return 0, s.fail(at, ErrWrongType, fmt.Sprintf("a null element cannot go into %v", reflect.TypeOf(dst)))
 	}
