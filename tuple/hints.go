@@ -31,11 +31,12 @@ func (c Codec) descHint(err error) error {
 // destinations, when key carries a prefix: when key[k:] (k up to
 // hintPrefixLen) is a tuple of exactly n elements, framed with c, the
 // error says so and names the call. It looks when the fault lies in the
-// first hintPrefixLen bytes, and not for too many elements.
+// first hintPrefixLen bytes, and not for too many elements nor for a key
+// that is itself a tuple of n elements.
 func (c Codec) scanPrefixHint(key []byte, n int, err error) error {
 	var de *DecodeError
-	if !errors.As(err, &de) || errors.Is(err, ErrTooManyElements) || de.Offset >= hintPrefixLen || len(key) > hintKeyLen {
-		return err
+	if !errors.As(err, &de) || errors.Is(err, ErrTooManyElements) || de.Offset >= hintPrefixLen || len(key) > hintKeyLen || c.framesAs(key, n) {
+		return err // a key that is itself a tuple of n elements has no prefix to blame
 	}
 	for k := 1; k <= hintPrefixLen && k < len(key); k++ {
 		if c.framesAs(key[k:], n) {

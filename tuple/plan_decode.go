@@ -189,7 +189,11 @@ func (s *scanner) field(st wirecore.Step, at, depth int, f *planField, rv reflec
 			end, err := s.skip(at, depth)
 			if st == wirecore.StepNull || err != nil || !s.lenientMatch(s.in[at:end], f.constant.enc) {
 				found := "a nested null"
-				if st != wirecore.StepNull && err == nil {
+				switch {
+				case st == wirecore.StepNull:
+				case err != nil: // not an element at all: a raw prefix, or damage
+					found = fmt.Sprintf("the byte %#02x, which starts no element", s.in[at])
+				default:
 					found = s.elemText(s.in[at:end])
 				}
 				return 0, s.fail(at, ErrConstMismatch, fmt.Sprintf("want the constant %s, found %s", f.constText, found))

@@ -466,3 +466,30 @@ func TestDefectLenientConstantsAndDescAnyNull(t *testing.T) {
 		t.Errorf("Scan of a plain null into Desc{V: **int64} (a nil pointer's key): %v, %v", ip, err)
 	}
 }
+
+// Found by a new-user trial: Scan's prefix hint is for keys that carry a
+// prefix, not for every error on a key that is itself a tuple of the
+// scanned count; and a plan's constant mismatch on a raw prefix names the
+// byte, not "a nested null".
+func TestDefectHintsWhereTheyApply(t *testing.T) {
+	key := tuple.Tuple{"C", int64(7)}.Pack()
+	var s string
+	err := tuple.Scan(key, tuple.Const("C"), &s)
+	if !errors.Is(err, tuple.ErrWrongType) || strings.Contains(err.Error(), "scan key[") {
+		t.Errorf("Scan of a whole key into a wrong type: %v (no prefix hint wanted)", err)
+	}
+	var n int64
+	err = tuple.Scan(append([]byte("t/"), key...), tuple.Const("C"), &n)
+	if err == nil || !strings.Contains(err.Error(), "scan key[2:]") {
+		t.Errorf("Scan of a key under a raw prefix: %v (a prefix hint wanted)", err)
+	}
+	type K struct {
+		_  struct{} `tuple:"C,const"`
+		ID int64
+	}
+	var k K
+	err = mustPlan[K](t, tuple.Codec{}).Unmarshal(append([]byte("tenant42/"), key...), &k)
+	if !errors.Is(err, tuple.ErrConstMismatch) || !strings.Contains(err.Error(), "found the byte 0x74, which starts no element") || !strings.Contains(err.Error(), "Plan.Under") {
+		t.Errorf("plan on a key under a raw prefix: %v", err)
+	}
+}
