@@ -276,7 +276,7 @@ func (b *tableBuilder) structEntry(g *goType) {
 		g.err = unsupported(t, "struct{} holds nothing; tag it `tuple:\"NAME,const\"` for a constant element")
 		return
 	case t.PkgPath() == "github.com/shopspring/decimal" && t.Name() == "Decimal":
-		g.err = unsupported(t, "a decimal has no element of its own; tag the field ext=0x40 and give the codec tupledecimal.Extension(tupledecimal.DefaultCode)")
+		g.err = unsupported(t, "a decimal has no element of its own; give the codec tupledecimal.Extension(tupledecimal.DefaultCode) (dynamokey.Codec() has it) and, in a Plan, tag the field ext=0x40")
 		return
 	case t.PkgPath() == "math/big" && t.Name() == "Float":
 		g.err = unsupported(t, "no element holds a big.Float exactly; use a float64, a big.Int of a fixed scale, or a decimal through tupledecimal")

@@ -22,7 +22,7 @@ func (c Codec) descHint(err error) error {
 	if !errors.As(err, &de) || !errors.Is(err, ErrInvalidCode) || de.Code != DefaultDescCode || c.extensionFor(DefaultDescCode) != nil {
 		return err
 	}
-	de.Detail += fmt.Sprintf("; %#02x is the code of a descending element (a desc field, a Desc), which a Codec with DescExtension(%#02x) reads: a Plan's Codec(), or tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(%#02x)}}",
+	de.Detail += fmt.Sprintf("; %#02x is the code of a descending element (a desc field, a Desc), which a Codec with DescExtension(%#02x) reads: a Plan's Codec(), or tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(%#02x)}}; a Plan whose field lacks the desc tag it was written with needs the tag",
 		byte(DefaultDescCode), byte(DefaultDescCode), byte(DefaultDescCode))
 	return err
 }

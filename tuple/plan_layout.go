@@ -152,7 +152,13 @@ func hasOption(opts, want string) bool {
 
 // field compiles one field from its type and tag.
 func (b *tableBuilder) field(f *planField, name, opts string) error {
+	seen := map[string]bool{}
 	for o := range strings.SplitSeq(opts, ",") {
+		key, _, _ := strings.Cut(o, "=")
+		if o != "" && seen[key] { // unit=ms,unit=s: which one? every option changes the bytes
+			return fmt.Errorf("%w: option %q given twice", ErrBadTag, key)
+		}
+		seen[key] = true
 		switch {
 		case o == "" || o == "const":
 		case o == "desc":

@@ -6,6 +6,7 @@ package tuple
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -56,7 +57,7 @@ func Element(p ElementScanner) Hook {
 //
 //	var at Millis // type Millis int64, stored in seconds
 //	err := tuple.Scan(key, &user, tuple.Into(&at, func(b []byte) (Millis, int, error) {
-//		s, n, err := tuple.ConsumeInt(b)
+//		s, n, err := tuplewire.ConsumeInt(b)
 //		return Millis(s * 1000), n, err
 //	}))
 func Into[T any](p *T, decode func(elem []byte) (T, int, error)) Hook {
@@ -178,7 +179,11 @@ func (s *scanner) descended(pos int, dst any, decode func(inner *scanner) (int, 
 	x := s.codec.extensionFor(types.Code(s.in[pos]))
 	dx, ok := x.(descExtension)
 	if x == nil {
-		return 0, s.wrongKind(pos, dst)
+		err := s.wrongKind(pos, dst)
+		if errors.Is(err, ErrWrongType) { // an ascending element where the field or the Desc wants a descending one
+			return 0, s.fail(pos, ErrWrongType, fmt.Sprintf("want a descending element (a field tagged desc, a tuple.Desc), found %s element: was the key written without desc?", withArticle(types.Code(s.in[pos]).String())))
+		}
+		return 0, err
 	}
 	if !ok {
 		return 0, s.fail(pos, ErrWrongType, fmt.Sprintf("%s element is not descending (the codec needs DescExtension)", withArticle(types.Code(s.in[pos]).String())))

@@ -493,3 +493,22 @@ func TestDefectHintsWhereTheyApply(t *testing.T) {
 		t.Errorf("plan on a key under a raw prefix: %v", err)
 	}
 }
+
+// Found by a new-user trial: an option given twice is refused (which
+// unit=?), and a desc field that meets an ascending element says so.
+func TestDefectTagsAndDescMismatch(t *testing.T) {
+	type Twice struct {
+		At time.Time `tuple:",unit=ms,unit=s"`
+	}
+	if _, err := tuple.NewPlan[Twice](tuple.Codec{}); !errors.Is(err, tuple.ErrBadTag) || !strings.Contains(err.Error(), "given twice") {
+		t.Errorf("unit=ms,unit=s: %v", err)
+	}
+	type Desc struct {
+		N int64 `tuple:",desc"`
+	}
+	var d Desc
+	err := mustPlan[Desc](t, tuple.Codec{}).Unmarshal(tuple.Tuple{int64(5)}.Pack(), &d)
+	if !errors.Is(err, tuple.ErrWrongType) || !strings.Contains(err.Error(), "want a descending element") {
+		t.Errorf("desc field on an ascending key: %v", err)
+	}
+}
