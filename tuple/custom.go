@@ -15,6 +15,9 @@ type ElementAppender interface {
 // own that reads itself from exactly one element, as framed by Next,
 // nested tuples included (in the spirit of sql.Scanner). elem aliases
 // the key: the method must copy what it keeps. Plans and Scan honour it.
+// The element is read by the type's own rules: a lenient codec frames it
+// leniently, but what the method accepts inside it is the method's (one
+// that reads with tuplewire's Consume functions is strict).
 type ElementScanner interface {
 	ScanTupleElement(elem []byte) error
 }
