@@ -38,8 +38,9 @@ func ExamplePlan_Under() {
 
 	// The plan without the prefix fails, and its error ends with the fix.
 	err = plan.Unmarshal(key, &k)
-	_, fix, _ := strings.Cut(err.Error(), "; ")
-	fmt.Println(fix)
+	if msg := err.Error(); strings.Contains(msg, "; ") {
+		fmt.Println(msg[strings.Index(msg, "; ")+2:])
+	}
 	// Output:
 	// ("app", "reactions", "USER", UUID("4c9d36e5-6b19-4e6a-828c-226ed667458a"), "POST", 1234, "COMMENT", desc(1678901234), "REACT", 42)
 	// 1234 42
