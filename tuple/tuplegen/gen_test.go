@@ -69,6 +69,7 @@ func TestGenerateRefuses(t *testing.T) {
 		{"Big", "field B (*big.Int): big integers are left to tuple.Plan"},
 		{"Empty", "field E (struct {}): struct struct{} has no key fields"},
 		{"Unknown", `field A (int64): unknown tag option "sideways"`},
+		{"Twice", `field A (int64): tag option "desc" given twice`},
 		{"BytesInt", "field A (int64): the bytes option is for strings"},
 		{"UintConst", "constant \"300\" is no uint8"},
 		{"NotStruct", "type NotStruct: a key type is a struct type"},

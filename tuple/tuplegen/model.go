@@ -147,7 +147,13 @@ func hasOption(opts, want string) bool {
 // planBuilder.field does.
 func (c *compiler) field(f *field, sf *types.Var, name, opts string, depth int) error {
 	asBytes := false
+	seen := map[string]bool{}
 	for o := range strings.SplitSeq(opts, ",") {
+		key, _, _ := strings.Cut(o, "=")
+		if o != "" && seen[key] { // as a plan refuses it: which one counts?
+			return fmt.Errorf("tag option %q given twice", key)
+		}
+		seen[key] = true
 		switch {
 		case o == "" || o == "const":
 		case o == "desc":

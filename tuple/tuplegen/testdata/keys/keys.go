@@ -48,6 +48,11 @@ type Unknown struct {
 	A int64 `tuple:",sideways"`
 }
 
+// Twice gives an option twice, which a plan refuses too.
+type Twice struct {
+	A int64 `tuple:",desc,desc"`
+}
+
 type BytesInt struct {
 	A int64 `tuple:",bytes"`
 }
