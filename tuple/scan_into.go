@@ -22,9 +22,8 @@ func (s *scanner) one(d any, pos, depth int) (int, error) {
 	}
 	switch p := d.(type) {
 	case *string:
-		if end, ascii := wirecore.ShortEnd(in, pos+1); end >= 0 && ascii && types.Code(in[pos]) == types.CodeString {
-			// The common string (short, ASCII, no escaped zero), inlined: a
-			// call to string costs more than the copy.
+		if end := commonEnd(in, pos); end >= 0 {
+			// Inlined: a call to string costs more than the copy.
 			*p = s.keep(pos, end)
 			return end + 1, nil
 		}
@@ -48,7 +47,7 @@ func (s *scanner) one(d any, pos, depth int) (int, error) {
 			// The common constant: short ASCII, matched as it stands (a
 			// string that is not ASCII is checked by constant, UTF-8 and
 			// all).
-			if end, ascii := wirecore.ShortEnd(in, pos+1); end >= 0 && ascii && types.Code(in[pos]) == types.CodeString && string(in[pos+1:end]) == c {
+			if end := commonEnd(in, pos); end >= 0 && string(in[pos+1:end]) == c {
 				return end + 1, nil
 			}
 		}
@@ -312,6 +311,18 @@ func (s *scanner) string(pos int, dst any) (string, int, error) {
 	return v, next, nil
 }
 
+// commonEnd returns the end of the content of the string element at
+// in[pos] when it is the common string of keys (short, ASCII, no escaped
+// zero: one whose bytes are its content, valid UTF-8), and -1 for any
+// other element.
+func commonEnd(in []byte, pos int) int {
+	end, ascii := wirecore.ShortEnd(in, pos+1) // ascii only where end is found
+	if !ascii || in[pos] != byte(types.CodeString) {
+		return -1
+	}
+	return end
+}
+
 // keep returns a string of the content in[pos+1:end] of the string
 // element at in[pos], written into the scanner's one allocation for
 // strings.
@@ -322,11 +333,17 @@ func (s *scanner) keep(pos, end int) string {
 	return s.text.String()[start:]
 }
 
-// growText makes the scanner's room for strings at the first string, the
-// one at in[pos]: textRoom, what the strings it reads hold.
+// growText makes the scanner's room for strings at the first string that
+// does not wait, the one at in[pos]: textRoom, what the strings it reads
+// hold from the first waiting string on, or from this one; the waiting
+// strings move into it.
 func (s *scanner) growText(pos int) {
 	if s.text.Cap() == 0 {
+		if s.nwaiting > 0 {
+			pos = int(s.waiting[0].start) - 1 // the type code of the first waiting string
+		}
 		s.text.Grow(s.textRoom(pos))
+		s.moveWaiting()
 	}
 }
 
