@@ -158,7 +158,8 @@ func (s *scanner) plain(at, depth, i int, f *planField, rv reflect.Value) (int, 
 			return at + len(f.constant.enc), true // a constant field holds nothing to set
 		}
 	case opString:
-		if end := commonEnd(in, at); end >= 0 {
+		// The common string, as in Scan's *string.
+		if end, ascii := wirecore.ShortEnd(in, at+1); ascii && in[at] == byte(types.CodeString) {
 			if depth != 0 || !s.wait(i, at, end) {
 				fieldOf(rv, f).SetString(s.keep(at, end))
 			}

@@ -83,7 +83,8 @@ func (s *scanner) tuple(l wirecore.Level, depth int, dst []any) (int, error) {
 		switch st {
 		case wirecore.StepElem:
 			if _, ok := d.(*string); ok && depth == 0 {
-				if end := commonEnd(s.in, at); end >= 0 && s.wait(i, at, end) {
+				// The common string, as in one.
+				if end, ascii := wirecore.ShortEnd(s.in, at+1); ascii && s.in[at] == byte(types.CodeString) && s.wait(i, at, end) {
 					l.Pos = end + 1
 					continue
 				}

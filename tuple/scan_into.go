@@ -22,8 +22,10 @@ func (s *scanner) one(d any, pos, depth int) (int, error) {
 	}
 	switch p := d.(type) {
 	case *string:
-		if end := commonEnd(in, pos); end >= 0 {
-			// Inlined: a call to string costs more than the copy.
+		if end, ascii := wirecore.ShortEnd(in, pos+1); ascii && in[pos] == byte(types.CodeString) {
+			// The common string (short, ASCII, no escaped zero; ascii
+			// only where its end is found), inlined: a call to string
+			// costs more than the copy.
 			*p = s.keep(pos, end)
 			return end + 1, nil
 		}
@@ -47,7 +49,7 @@ func (s *scanner) one(d any, pos, depth int) (int, error) {
 			// The common constant: short ASCII, matched as it stands (a
 			// string that is not ASCII is checked by constant, UTF-8 and
 			// all).
-			if end := commonEnd(in, pos); end >= 0 && string(in[pos+1:end]) == c {
+			if end, ascii := wirecore.ShortEnd(in, pos+1); ascii && in[pos] == byte(types.CodeString) && string(in[pos+1:end]) == c {
 				return end + 1, nil
 			}
 		}
@@ -309,18 +311,6 @@ func (s *scanner) string(pos int, dst any) (string, int, error) {
 		return "", 0, s.fault(wirecore.FaultAt(pos, wirecore.FaultUTF8))
 	}
 	return v, next, nil
-}
-
-// commonEnd returns the end of the content of the string element at
-// in[pos] when it is the common string of keys (short, ASCII, no escaped
-// zero: one whose bytes are its content, valid UTF-8), and -1 for any
-// other element.
-func commonEnd(in []byte, pos int) int {
-	end, ascii := wirecore.ShortEnd(in, pos+1) // ascii only where end is found
-	if !ascii || in[pos] != byte(types.CodeString) {
-		return -1
-	}
-	return end
 }
 
 // keep returns a string of the content in[pos+1:end] of the string
