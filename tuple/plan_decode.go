@@ -159,7 +159,7 @@ func (s *scanner) plain(at, depth, i int, f *planField, rv reflect.Value) (int, 
 		}
 	case opString:
 		// The common string, as in Scan's *string.
-		if end, ascii := wirecore.ShortEnd(in, at+1); ascii && in[at] == byte(types.CodeString) {
+		if end, ascii := wirecore.ShortEndASCII(in, at+1); ascii && in[at] == byte(types.CodeString) {
 			if depth != 0 || !s.wait(i, at, end) {
 				fieldOf(rv, f).SetString(s.keep(at, end))
 			}

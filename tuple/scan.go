@@ -84,7 +84,7 @@ func (s *scanner) tuple(l wirecore.Level, depth int, dst []any) (int, error) {
 		case wirecore.StepElem:
 			if _, ok := d.(*string); ok && depth == 0 {
 				// The common string, as in one.
-				if end, ascii := wirecore.ShortEnd(s.in, at+1); ascii && s.in[at] == byte(types.CodeString) && s.wait(i, at, end) {
+				if end, ascii := wirecore.ShortEndASCII(s.in, at+1); ascii && s.in[at] == byte(types.CodeString) && s.wait(i, at, end) {
 					l.Pos = end + 1
 					continue
 				}

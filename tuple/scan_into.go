@@ -22,7 +22,7 @@ func (s *scanner) one(d any, pos, depth int) (int, error) {
 	}
 	switch p := d.(type) {
 	case *string:
-		if end, ascii := wirecore.ShortEnd(in, pos+1); ascii && in[pos] == byte(types.CodeString) {
+		if end, ascii := wirecore.ShortEndASCII(in, pos+1); ascii && in[pos] == byte(types.CodeString) {
 			// The common string (short, ASCII, no escaped zero; ascii
 			// only where its end is found), inlined: a call to string
 			// costs more than the copy.
@@ -49,7 +49,7 @@ func (s *scanner) one(d any, pos, depth int) (int, error) {
 			// The common constant: short ASCII, matched as it stands (a
 			// string that is not ASCII is checked by constant, UTF-8 and
 			// all).
-			if end, ascii := wirecore.ShortEnd(in, pos+1); ascii && in[pos] == byte(types.CodeString) && string(in[pos+1:end]) == c {
+			if end, ascii := wirecore.ShortEndASCII(in, pos+1); ascii && in[pos] == byte(types.CodeString) && string(in[pos+1:end]) == c {
 				return end + 1, nil
 			}
 		}
@@ -290,7 +290,7 @@ func (s *scanner) string(pos int, dst any) (string, int, error) {
 	if types.Code(s.in[pos]) != types.CodeString {
 		return "", 0, s.wrongKind(pos, dst)
 	}
-	end, ascii := wirecore.ShortEnd(s.in, pos+1) // inlined: most strings are short
+	end, ascii := wirecore.ShortEndASCII(s.in, pos+1)
 	next, esc := end+1, 0
 	if end < 0 {
 		var f wirecore.Fault

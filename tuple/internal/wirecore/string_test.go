@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// shortEndBytes is ShortEnd written a byte at a time: the rule ShortEnd
-// must keep, whatever it reads at once.
+// shortEndBytes is ShortEndASCII written a byte at a time: the rule
+// ShortEnd and ShortEndASCII keep, whatever they read at once.
 func shortEndBytes(in []byte, from int) (int, bool) {
 	var high byte
 	for i := from; i < len(in) && i < from+ShortLen; i++ {
@@ -21,7 +21,7 @@ func shortEndBytes(in []byte, from int) (int, bool) {
 	return -1, false
 }
 
-// TestShortEnd compares ShortEnd with the byte-at-a-time rule on inputs
+// TestShortEnd compares ShortEnd and ShortEndASCII with the byte-at-a-time rule on inputs
 // of every length up to past ShortLen, rich in the bytes that matter
 // (00, FF, 01, 7F, 80) and in every start offset.
 func TestShortEnd(t *testing.T) {
@@ -39,15 +39,12 @@ func TestShortEnd(t *testing.T) {
 		if len(in) > 0 {
 			from = rng.IntN(len(in) + 1)
 		}
-		gotEnd, gotASCII := ShortEnd(in, from)
-		wantEnd, wantASCII := shortEndBytes(in, from)
-		if gotEnd != wantEnd || gotASCII != wantASCII {
-			t.Fatalf("ShortEnd(% x, %d) = %d, %v; want %d, %v", in, from, gotEnd, gotASCII, wantEnd, wantASCII)
-		}
+		checkShortEnd(t, in, from)
 	}
 }
 
-// FuzzShortEnd holds ShortEnd to the byte-at-a-time rule.
+// FuzzShortEnd holds ShortEnd and ShortEndASCII to the byte-at-a-time
+// rule.
 func FuzzShortEnd(f *testing.F) {
 	f.Add([]byte("\x02user\x00\x15\x01"), 1)
 	f.Add([]byte("abcdefgh\x00\xffijklmnop\x00"), 0)
@@ -55,10 +52,17 @@ func FuzzShortEnd(f *testing.F) {
 		if from < 0 || from > len(in) {
 			return
 		}
-		gotEnd, gotASCII := ShortEnd(in, from)
-		wantEnd, wantASCII := shortEndBytes(in, from)
-		if gotEnd != wantEnd || gotASCII != wantASCII {
-			t.Fatalf("ShortEnd(% x, %d) = %d, %v; want %d, %v", in, from, gotEnd, gotASCII, wantEnd, wantASCII)
-		}
+		checkShortEnd(t, in, from)
 	})
+}
+
+func checkShortEnd(t *testing.T, in []byte, from int) {
+	t.Helper()
+	wantEnd, wantASCII := shortEndBytes(in, from)
+	if gotEnd, gotASCII := ShortEndASCII(in, from); gotEnd != wantEnd || gotASCII != wantASCII {
+		t.Fatalf("ShortEndASCII(% x, %d) = %d, %v; want %d, %v", in, from, gotEnd, gotASCII, wantEnd, wantASCII)
+	}
+	if got := ShortEnd(in, from); got != wantEnd {
+		t.Fatalf("ShortEnd(% x, %d) = %d; want %d", in, from, got, wantEnd)
+	}
 }
