@@ -49,23 +49,28 @@ func (s *scanner) wait(i, pos, end int) bool {
 	return true
 }
 
-// settle writes the waiting strings into the room, making it of their
-// size if no string has made it, and returns them with the room's text,
-// which holds each at its bounds.
+// settle returns the waiting strings with the text that holds each at
+// its bounds: the room's, if a string that could not wait made it, or
+// else a string of exactly the waiting strings.
 func (s *scanner) settle() ([]waiting, string) {
 	w := s.waiting[:s.nwaiting]
 	if len(w) == 0 {
 		return nil, ""
 	}
-	if s.text.Cap() == 0 {
-		room := 0
-		for _, x := range w {
-			room += int(x.end - x.start)
-		}
-		s.text.Grow(room)
-		s.moveWaiting()
+	if s.text.Cap() != 0 { // made by a string that could not wait, which moved them into it
+		return w, s.text.String()
 	}
-	return w, s.text.String()
+	// Gathered on the stack and copied into a string of their size: one
+	// allocation, without the Builder's checks at every write.
+	var stack [waitSlots * wirecore.ShortLen]byte // what waiting strings hold at most
+	text := stack[:0]
+	for k := range w {
+		x := &w[k]
+		start := len(text)
+		text = append(text, s.in[x.start:x.end]...)
+		x.start, x.end = int32(start), int32(len(text))
+	}
+	return w, string(text)
 }
 
 // moveWaiting writes the waiting strings into the room, which has space
