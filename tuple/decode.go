@@ -302,7 +302,7 @@ func (d *decoder) bytes(slot *any, pos int) (int, wirecore.Fault) {
 // string decodes the string at in[pos], checking its UTF-8 unless the
 // codec allows invalid UTF-8.
 func (d *decoder) string(slot *any, pos int) (int, wirecore.Fault) {
-	end, ascii := wirecore.ShortEnd(d.in, pos+1)
+	end, ascii := wirecore.ShortEndASCII(d.in, pos+1)
 	next, esc := end+1, 0
 	if end < 0 {
 		var f wirecore.Fault

@@ -15,7 +15,8 @@ import (
 // every Plan method, it does not keep v: a struct declared for the call
 // stays on the stack. Errors are *DecodeErrors whose
 // Path starts with the element's index and whose Detail names the field
-// and its Go type.
+// and its Go type; after an error, which fields of *v were set is
+// unspecified.
 func (p *Plan[T]) Unmarshal(key []byte, v *T) error {
 	err := p.unmarshalAll(key, 0, v)
 	if err != nil {
@@ -115,7 +116,7 @@ func (s *scanner) structFields(l wirecore.Level, depth int, lay *layout, rv refl
 		f := &lay.fields[i]
 		st, at := l.Next(s.in)
 		if st == wirecore.StepElem {
-			if end, ok := s.plain(at, f, rv); ok {
+			if end, ok := s.plain(at, depth, i, f, rv); ok {
 				l.Pos = end
 				continue
 			}
@@ -134,15 +135,22 @@ func (s *scanner) structFields(l wirecore.Level, depth int, lay *layout, rv refl
 		}
 		l.Pos = end
 	}
+	if depth == 0 {
+		w, text := s.settle()
+		for _, x := range w {
+			fieldOf(rv, &lay.fields[x.dst]).SetString(text[x.start:x.end])
+		}
+	}
 	return s.close(l, n)
 }
 
 // plain scans the element at in[at] into a plain field (see planOp) of
-// the struct rv when it is the element such a field commonly holds, and
-// reports false for anything else (a null, a wrong kind, an integer that
-// does not fit, a string that is long, escaped or not ASCII), which field
-// then decodes or reports.
-func (s *scanner) plain(at int, f *planField, rv reflect.Value) (int, bool) {
+// the struct rv, field i of a level at depth, when it is the element such
+// a field commonly holds, and reports false for anything else (a null, a
+// wrong kind, an integer that does not fit, a string that is long,
+// escaped or not ASCII), which field then decodes or reports. A string of
+// the top level waits (see wait) when it can.
+func (s *scanner) plain(at, depth, i int, f *planField, rv reflect.Value) (int, bool) {
 	in := s.in
 	switch f.op {
 	case opConst:
@@ -150,10 +158,11 @@ func (s *scanner) plain(at int, f *planField, rv reflect.Value) (int, bool) {
 			return at + len(f.constant.enc), true // a constant field holds nothing to set
 		}
 	case opString:
-		// The common string: short, ASCII, no escaped zero. Inlined, as
-		// in Scan's *string: a call to string costs more than the copy.
-		if end, ascii := wirecore.ShortEnd(in, at+1); end >= 0 && ascii && types.Code(in[at]) == types.CodeString {
-			fieldOf(rv, f).SetString(s.keep(at, end))
+		// The common string, as in Scan's *string.
+		if end, ascii := wirecore.ShortEndASCII(in, at+1); ascii && in[at] == byte(types.CodeString) {
+			if depth != 0 || !s.wait(i, at, end) {
+				fieldOf(rv, f).SetString(s.keep(at, end))
+			}
 			return end + 1, true
 		}
 	case opInt:

@@ -77,7 +77,7 @@ func (s *scanner) structFieldsDirect(l wirecore.Level, depth int, lay *layout, r
 		f := &lay.fields[i]
 		st, at := l.Next(s.in)
 		if st == wirecore.StepElem {
-			if end, ok := s.plain(at, f, rv); ok {
+			if end, ok := s.plain(at, depth, i, f, rv); ok {
 				l.Pos = end
 				continue
 			}
@@ -97,6 +97,12 @@ func (s *scanner) structFieldsDirect(l wirecore.Level, depth int, lay *layout, r
 			return 0, s.named(err, f)
 		}
 		l.Pos = end
+	}
+	if depth == 0 {
+		w, text := s.settle()
+		for _, x := range w {
+			fieldOf(rv, &lay.fields[x.dst]).SetString(text[x.start:x.end])
+		}
 	}
 	return s.close(l, n)
 }

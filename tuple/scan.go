@@ -46,8 +46,10 @@ import (
 // Scan does not keep dst, so plain variables passed to it stay on the
 // stack. All strings decoded by one call share one allocation, the size
 // of what they hold (a short string read from the front of a long key
-// keeps only itself alive); nothing decoded aliases key. Errors are *DecodeErrors whose Offset counts from
-// key[0] and whose Detail names the destination's type.
+// keeps only itself alive); nothing decoded aliases key. Errors are
+// *DecodeErrors whose Offset counts from key[0] and whose Detail names the
+// destination's type; after an error, which destinations were set is
+// unspecified.
 func Scan(key []byte, dst ...any) error { return Codec{}.Scan(key, dst...) }
 
 // ScanPrefix is Scan for a key that may hold more elements than dst: it
@@ -67,6 +69,9 @@ type scanner struct {
 	scans int // the top-level elements the call reads, for textRoom
 	top   int // where they start in the input
 	trail trail
+	// waiting holds the top-level strings not yet written (see wait).
+	waiting  [waitSlots]waiting
+	nwaiting int
 }
 
 // tuple scans the elements of level l into dst and returns the offset
@@ -77,6 +82,13 @@ func (s *scanner) tuple(l wirecore.Level, depth int, dst []any) (int, error) {
 		var err error
 		switch st {
 		case wirecore.StepElem:
+			if _, ok := d.(*string); ok && depth == 0 {
+				// The common string, as in one.
+				if end, ascii := wirecore.ShortEndASCII(s.in, at+1); ascii && s.in[at] == byte(types.CodeString) && s.wait(i, at, end) {
+					l.Pos = end + 1
+					continue
+				}
+			}
 			l.Pos, err = s.one(d, at, depth)
 		case wirecore.StepNull:
 			err = s.null(d, at)
@@ -86,6 +98,12 @@ func (s *scanner) tuple(l wirecore.Level, depth int, dst []any) (int, error) {
 		if err != nil {
 			s.trail.add(i)
 			return 0, err
+		}
+	}
+	if depth == 0 {
+		w, text := s.settle()
+		for _, x := range w {
+			*dst[x.dst].(*string) = text[x.start:x.end]
 		}
 	}
 	return s.close(l, len(dst))

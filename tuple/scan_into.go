@@ -22,9 +22,10 @@ func (s *scanner) one(d any, pos, depth int) (int, error) {
 	}
 	switch p := d.(type) {
 	case *string:
-		if end, ascii := wirecore.ShortEnd(in, pos+1); end >= 0 && ascii && types.Code(in[pos]) == types.CodeString {
-			// The common string (short, ASCII, no escaped zero), inlined: a
-			// call to string costs more than the copy.
+		if end, ascii := wirecore.ShortEndASCII(in, pos+1); ascii && in[pos] == byte(types.CodeString) {
+			// The common string (short, ASCII, no escaped zero; ascii
+			// only where its end is found), inlined: a call to string
+			// costs more than the copy.
 			*p = s.keep(pos, end)
 			return end + 1, nil
 		}
@@ -48,7 +49,7 @@ func (s *scanner) one(d any, pos, depth int) (int, error) {
 			// The common constant: short ASCII, matched as it stands (a
 			// string that is not ASCII is checked by constant, UTF-8 and
 			// all).
-			if end, ascii := wirecore.ShortEnd(in, pos+1); end >= 0 && ascii && types.Code(in[pos]) == types.CodeString && string(in[pos+1:end]) == c {
+			if end, ascii := wirecore.ShortEndASCII(in, pos+1); ascii && in[pos] == byte(types.CodeString) && string(in[pos+1:end]) == c {
 				return end + 1, nil
 			}
 		}
@@ -289,7 +290,7 @@ func (s *scanner) string(pos int, dst any) (string, int, error) {
 	if types.Code(s.in[pos]) != types.CodeString {
 		return "", 0, s.wrongKind(pos, dst)
 	}
-	end, ascii := wirecore.ShortEnd(s.in, pos+1) // inlined: most strings are short
+	end, ascii := wirecore.ShortEndASCII(s.in, pos+1)
 	next, esc := end+1, 0
 	if end < 0 {
 		var f wirecore.Fault
@@ -322,11 +323,17 @@ func (s *scanner) keep(pos, end int) string {
 	return s.text.String()[start:]
 }
 
-// growText makes the scanner's room for strings at the first string, the
-// one at in[pos]: textRoom, what the strings it reads hold.
+// growText makes the scanner's room for strings at the first string that
+// does not wait, the one at in[pos]: textRoom, what the strings it reads
+// hold from the first waiting string on, or from this one; the waiting
+// strings move into it.
 func (s *scanner) growText(pos int) {
 	if s.text.Cap() == 0 {
+		if s.nwaiting > 0 {
+			pos = int(s.waiting[0].start) - 1 // the type code of the first waiting string
+		}
 		s.text.Grow(s.textRoom(pos))
+		s.moveWaiting()
 	}
 }
 

@@ -1,6 +1,8 @@
 package tuple
 
 import (
+	"math"
+
 	"github.com/fdbtuple/fdbtuple/types"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
@@ -14,6 +16,73 @@ import (
 // strings before it are constants or skipped) to the last element it
 // scans, nested tuples included: what the strings hold, escapes counted,
 // which no unescaped content outgrows.
+//
+// Most keys need no count at all. A common string (short, ASCII, no
+// escaped zero) of the top level waits instead: its bounds in the key are
+// noted, and when the call has read every element the waiting strings
+// are written into a room of exactly their size and handed to their
+// destinations. Only a string that cannot wait (a nested, escaped, long
+// or non-ASCII one, one met when the slots are full, or one read after
+// the room exists) makes room at once, counted from the first waiting
+// string by textRoom, and the waiting strings move into it.
+
+// waitSlots is how many strings may wait: the strings of most keys.
+const waitSlots = 8
+
+// waiting is a string whose destination is set when the call ends: the
+// top-level destination (Scan's) or field (a plan's) numbered dst, and
+// the bounds of its content, in the key while the room does not exist,
+// in the room after.
+type waiting struct {
+	dst, start, end int32
+}
+
+// wait notes the common string at in[pos], whose content ends at end,
+// for the top-level destination or field i, and reports whether it
+// waits: false when it must be kept at once, which keep does.
+func (s *scanner) wait(i, pos, end int) bool {
+	if s.text.Cap() != 0 || s.nwaiting == waitSlots || end > math.MaxInt32 {
+		return false
+	}
+	s.waiting[s.nwaiting] = waiting{int32(i), int32(pos + 1), int32(end)}
+	s.nwaiting++
+	return true
+}
+
+// settle returns the waiting strings with the text that holds each at
+// its bounds: the room's, if a string that could not wait made it, or
+// else a string of exactly the waiting strings.
+func (s *scanner) settle() ([]waiting, string) {
+	w := s.waiting[:s.nwaiting]
+	if len(w) == 0 {
+		return nil, ""
+	}
+	if s.text.Cap() != 0 { // made by a string that could not wait, which moved them into it
+		return w, s.text.String()
+	}
+	// Gathered on the stack and copied into a string of their size: one
+	// allocation, without the Builder's checks at every write.
+	var stack [waitSlots * wirecore.ShortLen]byte // what waiting strings hold at most
+	text := stack[:0]
+	for k := range w {
+		x := &w[k]
+		start := len(text)
+		text = append(text, s.in[x.start:x.end]...)
+		x.start, x.end = int32(start), int32(len(text))
+	}
+	return w, string(text)
+}
+
+// moveWaiting writes the waiting strings into the room, which has space
+// for them, and makes their bounds the room's.
+func (s *scanner) moveWaiting() {
+	for k := range s.waiting[:s.nwaiting] {
+		x := &s.waiting[k]
+		start := s.text.Len()
+		s.text.Write(s.in[x.start:x.end])
+		x.start, x.end = int32(start), int32(s.text.Len())
+	}
+}
 
 // textRoom returns the room for the strings decoded from the string
 // element at in[from] on: the content lengths of the string elements at

@@ -60,7 +60,7 @@ func (sh *shape) tuple(fr *framer, l wirecore.Level, depth int) (int, bool) {
 		}
 		switch types.Code(fr.in[at]) {
 		case types.CodeBytes, types.CodeString:
-			end, _ := wirecore.ShortEnd(fr.in, at+1) // inlined: most strings are short
+			end := wirecore.ShortEnd(fr.in, at+1) // inlined: most strings are short
 			next, esc := end+1, 0
 			if end < 0 {
 				var f wirecore.Fault

@@ -22,7 +22,7 @@ func Next(b []byte) (code types.Code, n int, err error) {
 	case n > 0 && n <= len(b):
 		return types.Code(b[0]), n, nil // the commonest cases without a call
 	case b[0] == byte(types.CodeString) || b[0] == byte(types.CodeBytes):
-		if end, _ := wirecore.ShortEnd(b, 1); end >= 0 {
+		if end := wirecore.ShortEnd(b, 1); end >= 0 {
 			return types.Code(b[0]), end + 1, nil // inlined: most strings are short
 		}
 		_, next, _, f := wirecore.StringSpanLong(b, 0, false)

@@ -50,7 +50,7 @@ func consumeRaw(b []byte, k types.Kind) (raw []byte, esc, n int, ascii bool, err
 	if err := Expect(b, k); err != nil {
 		return nil, 0, 0, false, err
 	}
-	if end, ascii := wirecore.ShortEnd(b, 1); end >= 0 {
+	if end, ascii := wirecore.ShortEndASCII(b, 1); end >= 0 {
 		return b[1:end], 0, end + 1, ascii, nil
 	}
 	end, next, esc, f := wirecore.StringSpanLong(b, 0, false)

@@ -1,6 +1,7 @@
 package genkeys
 
 import (
+	"reflect"
 	"slices"
 	"time"
 
@@ -29,7 +30,9 @@ var Sink struct {
 }
 
 // W1Paths returns the paths of issue #28's table on key, W1's key: the
-// strict reference decoder and encoder, the generated methods, Scan, and
+// strict reference decoder and encoder, the reference decoder followed by
+// reflect's stores (the floor of a reflective decoder), the generated
+// methods, Scan, and
 // the plans without generated code (of workload.W1Fields, which has
 // none) and with it (of W1).
 func W1Paths(key []byte) ([]Path, error) {
@@ -51,6 +54,11 @@ func W1Paths(key []byte) ([]Path, error) {
 		{"reference-decode", "", func() {
 			var w W1
 			Sink.Err = ReferenceDecodeW1(key, &w)
+			Sink.Int += w.React
+		}},
+		{"reference-decode+reflect", "reference-decode", func() {
+			var w workload.W1Fields
+			Sink.Err = ReferenceDecodeW1Reflect(key, reflect.ValueOf(&w).Elem())
 			Sink.Int += w.React
 		}},
 		{"reference-append", "", func() {

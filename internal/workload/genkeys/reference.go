@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/bits"
+	"reflect"
 	"strings"
 	"unicode/utf8"
 )
@@ -188,4 +189,26 @@ func refAppendInt(dst []byte, i int64) []byte {
 		dst = append(dst, byte(ones>>s))
 	}
 	return dst
+}
+
+// ReferenceDecodeW1Reflect is ReferenceDecodeW1 followed by the stores a
+// decoder without generated code must make through reflect: each field
+// of rv, a struct of W1's fields, reached with Field and set with
+// reflect's typed setters. Measured against ReferenceDecodeW1, it is what
+// reflect alone costs: the least any reflective decoder (Plan.Unmarshal
+// of a type without generated methods) can take.
+func ReferenceDecodeW1Reflect(key []byte, rv reflect.Value) error {
+	var v W1
+	if err := ReferenceDecodeW1(key, &v); err != nil {
+		return err
+	}
+	rv.Field(0).SetString(v.Kind)
+	copy(rv.Field(1).Bytes(), v.User[:])
+	rv.Field(2).SetString(v.PostKind)
+	rv.Field(3).SetInt(v.Post)
+	rv.Field(4).SetString(v.CKind)
+	rv.Field(5).SetInt(v.At)
+	rv.Field(6).SetString(v.RKind)
+	rv.Field(7).SetInt(v.React)
+	return nil
 }

@@ -121,7 +121,7 @@ func (fr *Framer) Frame(pos, depth int) (int, Fault) {
 	}
 	switch types.Code(in[pos]).Kind() {
 	case types.KindBytes, types.KindString:
-		if end, _ := ShortEnd(in, pos+1); end >= 0 {
+		if end := ShortEnd(in, pos+1); end >= 0 {
 			return end + 1, Fault{} // inlined: most strings are short
 		}
 		_, next, _, f := StringSpanLong(in, pos, fr.Lenient)
