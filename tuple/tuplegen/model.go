@@ -311,8 +311,12 @@ func (c *compiler) elementKind(f *field, t types.Type, depth int) error {
 		}
 		f.kind, f.nested = kindNested, nested
 		return nil
+	case *types.Interface:
+		if u.Empty() {
+			return general(t)
+		}
 	}
-	return general(t)
+	return fmt.Errorf("%s is not written by generated code: no element holds it, and tuple.Plan refuses it too", reflectText(t))
 }
 
 // general is the refusal of a type only tuple.Plan's general encoder
