@@ -204,7 +204,7 @@ func (e *emitter) decodeDesc(ctx decodeCtx, f *field, target string) {
 	e.printf("if %s[pos] != %#02x {\nreturn 0, tupleKeyKind(%[1]s, pos, %[3]t, %[4]s)\n}\n", in, descCode, ctx.descCode, ef)
 	e.printf("var %[1]s [64]byte\n%[2]s, %[3]s, err := tuplewire.ConsumeDesc(%[1]s[:0], %[4]s[pos:])\nif err != nil {\nreturn 0, tupleKeyErr(err, pos, %[5]s)\n}\n", buf, asc, n, in, ef)
 	e.printf("if len(%s) == 0 {\nreturn 0, tupleKeyFail(%s, pos, tuple.ErrInvalidCode, %s, \"descending element holds no element\")\n}\n", asc, in, ef)
-	e.printf("%s, err := %s(%s, &%s)\nif err != nil {\nreturn 0, tupleKeyDescErr(err, %[3]s, pos, %[5]s)\n}\n", end, fn, asc, target, ef)
+	e.printf("%s, err := %s(%s, %s)\nif err != nil {\nreturn 0, tupleKeyDescErr(err, %[3]s, pos, %[5]s)\n}\n", end, fn, asc, addr(target), ef)
 	e.uses["desc"] = true
 	e.printf("if %s != len(%s) {\nreturn 0, tupleKeyFail(%s, pos, tuple.ErrInvalidCode, %s, \"descending element holds more than one element\")\n}\npos += %s\n", end, asc, in, ef, n)
 

@@ -733,7 +733,7 @@ func (v *Embeds) UnmarshalTupleKey(key []byte) (int, error) {
 		if len(asc10) == 0 {
 			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "Z (*string)", "descending element holds no element")
 		}
-		end12, err := tupleKeyEmbedsDesc8(asc10, &(*p7))
+		end12, err := tupleKeyEmbedsDesc8(asc10, p7)
 		if err != nil {
 			return 0, tupleKeyDescErr(err, asc10, pos, "Z (*string)")
 		}
@@ -2160,7 +2160,7 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 		if len(asc36) == 0 {
 			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "PD (*time.Duration)", "descending element holds no element")
 		}
-		end38, err := tupleKeyTimesDesc34(asc36, &(*p33))
+		end38, err := tupleKeyTimesDesc34(asc36, p33)
 		if err != nil {
 			return 0, tupleKeyDescErr(err, asc36, pos, "PD (*time.Duration)")
 		}
@@ -2246,7 +2246,7 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 		if len(asc56) == 0 {
 			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "DBig (*big.Int)", "descending element holds no element")
 		}
-		end58, err := tupleKeyTimesDesc54(asc56, &(*p53))
+		end58, err := tupleKeyTimesDesc54(asc56, p53)
 		if err != nil {
 			return 0, tupleKeyDescErr(err, asc56, pos, "DBig (*big.Int)")
 		}
@@ -2276,7 +2276,7 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 		if len(asc64) == 0 {
 			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "PS (*string)", "descending element holds no element")
 		}
-		end66, err := tupleKeyTimesDesc62(asc64, &(*p61))
+		end66, err := tupleKeyTimesDesc62(asc64, p61)
 		if err != nil {
 			return 0, tupleKeyDescErr(err, asc64, pos, "PS (*string)")
 		}
