@@ -3,11 +3,14 @@ package tuplegen_test
 import (
 	"bytes"
 	"go/format"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplegen"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplegen/testdata/keys"
 )
 
 const testPkg = "testdata/keys"
@@ -93,6 +96,29 @@ func TestGenerateRefuses(t *testing.T) {
 		_, err := tuplegen.Generate(testPkg, []string{tc.typ})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one containing %q", tc.typ, err, tc.want)
+		}
+	}
+}
+
+// What the generator refuses as the plan does, the plan refuses; what it
+// writes, the plan takes.
+func TestRefusalsAreThePlans(t *testing.T) {
+	for _, typ := range []reflect.Type{
+		reflect.TypeFor[keys.OnlyScanner](), reflect.TypeFor[keys.OnlyAppender](), reflect.TypeFor[keys.KeyConvertible](),
+		reflect.TypeFor[keys.UnitOnInt](), reflect.TypeFor[keys.BadUnit](), reflect.TypeFor[keys.PointerToPointer](),
+		reflect.TypeFor[keys.EmbeddedUnexportedPointer](), reflect.TypeFor[keys.EmbeddedEmpty](), reflect.TypeFor[keys.Map](),
+		reflect.TypeFor[keys.DescInDesc](), reflect.TypeFor[keys.Twice](), reflect.TypeFor[keys.Empty](),
+	} {
+		if _, err := tuple.NewDynamicPlan(tuple.Codec{}, typ); err == nil {
+			t.Errorf("%v: the plan takes it", typ)
+		}
+	}
+	for _, typ := range []reflect.Type{
+		reflect.TypeFor[keys.Time](), reflect.TypeFor[keys.Duration](), reflect.TypeFor[keys.Custom](),
+		reflect.TypeFor[keys.NullableDesc](), reflect.TypeFor[keys.Big](), reflect.TypeFor[keys.EmbeddedPointer](),
+	} {
+		if _, err := tuple.NewDynamicPlan(tuple.Codec{}, typ); err != nil {
+			t.Errorf("%v: %v", typ, err)
 		}
 	}
 }

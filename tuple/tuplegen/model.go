@@ -285,7 +285,7 @@ func (c *compiler) elementKind(f *field, t types.Type, depth int) error {
 		return nil
 	case isAnySlice(t):
 		return general(t)
-	case hasValueMethod(t, "FDBKey") && !isByteSlice(t):
+	case isKeyConvertible(t) && !isByteSlice(t):
 		return fmt.Errorf("%s is an fdb.KeyConvertible, written as the byte string of its key and never read back, which tuple.Plan refuses as a field; read it into fdb.Key or []byte", reflectText(t))
 	}
 	switch u := t.Underlying().(type) {
@@ -475,11 +475,16 @@ func isByteSlice(t types.Type) bool {
 	return ok && (b.Kind() == types.Uint8)
 }
 
-// hasValueMethod reports whether a value of type t has the method name.
-func hasValueMethod(t types.Type, name string) bool {
-	obj, _, _ := types.LookupFieldOrMethod(t, false, nil, name)
-	_, ok := obj.(*types.Func)
-	return ok
+// isKeyConvertible reports whether a value of type t is an
+// fdb.KeyConvertible: it has FDBKey() fdb.Key.
+func isKeyConvertible(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, false, nil, "FDBKey")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && isNamed(sig.Results().At(0).Type(), "github.com/fdbtuple/fdbtuple/fdb", "Key")
 }
 
 func isNamed(t types.Type, path, name string) bool {

@@ -8,6 +8,7 @@ import (
 
 	gotypes "go/types"
 
+	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/google/uuid"
 )
@@ -105,7 +106,7 @@ type KeyConvertible struct{ K subspace }
 
 type subspace struct{ prefix []byte }
 
-func (s subspace) FDBKey() []byte { return s.prefix }
+func (s subspace) FDBKey() fdb.Key { return s.prefix }
 
 type UnitOnInt struct {
 	A int64 `tuple:",unit=ms"`
