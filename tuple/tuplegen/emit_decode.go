@@ -16,7 +16,8 @@ type decodeCtx struct {
 	// assigned at its end (false where a field may not be reached: behind
 	// a pointer, inside a descending element).
 	deferStrings bool
-	depth        int // the nested tuples ctx.in[pos] is inside of
+	depth        int  // the nested tuples ctx.in[pos] is inside of
+	notNull      bool // ctx.in[pos] is known to be no null
 }
 
 // unmarshalMethod writes UnmarshalTupleKey of the current type.
@@ -86,7 +87,7 @@ func (e *emitter) decodeField(ctx decodeCtx, f *field, base string) {
 		p := e.id("p")
 		e.printf("if %s[pos] == 0x00 {\n%s = nil\npos += %d\n} else {\n%s := new(%s)\n%[2]s = %[4]s\n", in, fieldExpr, size, p, f.goType)
 		inner := ctx
-		inner.deferStrings = false
+		inner.deferStrings, inner.notNull = false, true
 		e.decodeValue(inner, f, "(*"+p+")")
 		e.printf("}\n")
 	default:
@@ -103,7 +104,7 @@ func (e *emitter) decodeValue(ctx decodeCtx, f *field, target string) {
 		e.decodeDesc(ctx, f, target)
 		return
 	}
-	if f.kind == kindCustom { // the plan hands no null to the method
+	if f.kind == kindCustom && !ctx.notNull { // the plan hands no null to the method
 		e.printf("if %s[pos] == 0x00 {\nreturn 0, tupleKeyFail(%[1]s, pos, tuple.ErrWrongType, %s, %q)\n}\n", in, ef, "a null element cannot go into "+f.typeText)
 	}
 	if ctx.descCode && f.kind != kindNested && f.kind != kindCustom { // a custom type frames the element, and may take a descending one
@@ -182,7 +183,7 @@ func (e *emitter) decodeNested(ctx decodeCtx, f *field, target string) {
 	open := e.id("open")
 	e.printf("if %s[pos] != 0x05 {\nreturn 0, tupleKeyKind(%[1]s, pos, %t, %s)\n}\n%s := pos\npos++\n", in, ctx.descCode, ef, open)
 	inner := ctx
-	inner.open = open
+	inner.open, inner.notNull = open, false
 	inner.depth++
 	for i := range f.nested {
 		e.decodeField(inner, &f.nested[i], target)

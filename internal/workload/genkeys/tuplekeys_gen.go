@@ -137,9 +137,6 @@ func (v *Customs) UnmarshalTupleKey(key []byte) (int, error) {
 	} else {
 		p15 := new(Cents)
 		v.PPrice = p15
-		if key[pos] == 0x00 {
-			return 0, tupleKeyFail(key, pos, tuple.ErrWrongType, "PPrice (*genkeys.Cents)", "a null element cannot go into *genkeys.Cents")
-		}
 		n16, err := tupleKeyDescCodec.ScanCustom(key[pos:], p15, 0)
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "PPrice (*genkeys.Cents)")
@@ -191,9 +188,6 @@ func (v *Customs) UnmarshalTupleKey(key []byte) (int, error) {
 	} else {
 		p24 := new(Label)
 		v.PL = p24
-		if key[pos] == 0x00 {
-			return 0, tupleKeyFail(key, pos, tuple.ErrWrongType, "PL (*genkeys.Label)", "a null element cannot go into *genkeys.Label")
-		}
 		n25, err := tupleKeyDescCodec.ScanCustom(key[pos:], p24, 0)
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "PL (*genkeys.Label)")
