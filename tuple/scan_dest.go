@@ -133,14 +133,7 @@ func withArticle(word string) string {
 // hook runs a destination from Into or Element.
 func (s *scanner) hook(pos, depth int, h Hook) (int, error) {
 	if h.scan != nil {
-		end, err := s.skip(pos, depth)
-		if err != nil {
-			return 0, err
-		}
-		if err := h.scan(s.in[pos:end]); err != nil {
-			return 0, s.shifted(err, pos)
-		}
-		return end, nil
+		return s.custom(pos, depth, h.scan)
 	}
 	if h.decode == nil {
 		return 0, s.fail(pos, ErrUnsupportedType, "a zero Hook: make one with Into or Element")

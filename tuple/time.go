@@ -9,12 +9,15 @@ package tuple
 // never rounded. Integer order is time order, so keys sort by time.
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"time"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
+	"github.com/fdbtuple/fdbtuple/types"
 )
 
 // timeValue is the Go type of the time rule.
@@ -118,4 +121,112 @@ func appendIntValue(dst []byte, iv wirecore.IntValue) ([]byte, error) {
 		return tuplewire.AppendBigInt(dst, new(big.Int).Neg(new(big.Int).SetUint64(iv.Mag)))
 	}
 	return tuplewire.AppendUint(dst, iv.Mag), nil
+}
+
+// AppendTime appends t as a plan's time.Time field of the given unit
+// writes it: an integer element of t's whole units since the Unix epoch
+// (a big integer element beyond int64). unit is time.Nanosecond (a
+// field's default), time.Microsecond, time.Millisecond or time.Second;
+// any other is an error. A t that is not a whole number of units is an
+// *EncodeError wrapping ErrInexact (never rounded), one with no Unix
+// second (before year 1 by time.Time's reckoning, which wraps) an
+// *EncodeError wrapping ErrOutOfRange. On error dst is returned
+// unchanged. Generated codecs (`fdbtuple gen`) write time fields with it.
+func AppendTime(dst []byte, t time.Time, unit time.Duration) ([]byte, error) {
+	u, err := unitOf(unit)
+	if err != nil {
+		return dst, err
+	}
+	iv, err := timeIn(t, u)
+	if err != nil {
+		return dst, &EncodeError{Type: timeType, Err: err}
+	}
+	return appendIntValue(dst, iv)
+}
+
+// ConsumeTime decodes the integer element at the start of b as a time of
+// the given unit since the Unix epoch, in UTC, as a plan's time.Time field
+// reads it, and returns its length. unit is as for AppendTime. Errors are
+// *DecodeErrors with offsets into b: an element of another kind is
+// ErrWrongType (ErrInvalidCode for an unknown code), an integer past
+// time.Time's range ErrOutOfRange.
+func ConsumeTime(b []byte, unit time.Duration) (t time.Time, n int, err error) {
+	u, err := unitOf(unit)
+	if err != nil {
+		return time.Time{}, 0, err
+	}
+	iv, n, err := consumeIntValue(b)
+	if err != nil {
+		return time.Time{}, 0, err
+	}
+	t, ok := timeOf(iv, u)
+	if !ok {
+		return time.Time{}, 0, &DecodeError{Code: types.Code(b[0]), Err: ErrOutOfRange, Detail: "the value does not fit in time.Time"}
+	}
+	return t, n, nil
+}
+
+// AppendDuration appends d as a plan's time.Duration field of the given
+// unit writes it: an integer element of d's whole units. unit is as for
+// AppendTime. A d that is not a whole number of units is an *EncodeError
+// wrapping ErrInexact, never rounded; on error dst is returned unchanged.
+func AppendDuration(dst []byte, d time.Duration, unit time.Duration) ([]byte, error) {
+	u, err := unitOf(unit)
+	if err != nil {
+		return dst, err
+	}
+	n, err := durationIn(int64(d), u)
+	if err != nil {
+		return dst, &EncodeError{Type: durationType, Err: err}
+	}
+	return tuplewire.AppendInt(dst, n), nil
+}
+
+// ConsumeDuration decodes the integer element at the start of b as a
+// duration of the given unit, as a plan's time.Duration field reads it,
+// and returns its length. unit is as for AppendTime. Errors are
+// *DecodeErrors with offsets into b: an element of another kind is
+// ErrWrongType (ErrInvalidCode for an unknown code), a number of units
+// past time.Duration's range ErrOutOfRange.
+func ConsumeDuration(b []byte, unit time.Duration) (d time.Duration, n int, err error) {
+	u, err := unitOf(unit)
+	if err != nil {
+		return 0, 0, err
+	}
+	v, n, err := tuplewire.ConsumeInt(b)
+	if err != nil {
+		return 0, 0, err
+	}
+	ns, ok := durationOf(v, u)
+	if !ok {
+		return 0, 0, &DecodeError{Code: types.Code(b[0]), Err: ErrOutOfRange, Detail: "the value does not fit in time.Duration"}
+	}
+	return time.Duration(ns), n, nil
+}
+
+// unitOf is the unit of a time.Duration of one unit, or the error of a
+// duration that is none.
+func unitOf(d time.Duration) (unit, error) {
+	switch d {
+	case time.Nanosecond, time.Microsecond, time.Millisecond, time.Second:
+		return unit(d), nil
+	}
+	return 0, fmt.Errorf("tuple: unit %v: want time.Nanosecond, time.Microsecond, time.Millisecond or time.Second", d)
+}
+
+// consumeIntValue decodes the integer element at the start of b, of any
+// size: without an allocation when it fits in an int64.
+func consumeIntValue(b []byte) (wirecore.IntValue, int, error) {
+	v, n, err := tuplewire.ConsumeInt(b)
+	if err == nil {
+		return intOf(v), n, nil
+	}
+	if !errors.Is(err, ErrOutOfRange) { // not an integer, or damaged
+		return wirecore.IntValue{}, 0, err
+	}
+	bv, n, err := tuplewire.ConsumeBigInt(b)
+	if err != nil {
+		return wirecore.IntValue{}, 0, err
+	}
+	return bigIntValue(bv), n, nil
 }

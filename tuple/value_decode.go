@@ -125,14 +125,7 @@ func (s *scanner) scanRule(at, depth int, g *goType, rv reflect.Value, o elemOpt
 		}
 		return end, err
 	case ruleCustom:
-		end, err := s.skip(at, depth)
-		if err != nil {
-			return 0, err
-		}
-		if err := rv.Addr().Interface().(ElementScanner).ScanTupleElement(in[at:end]); err != nil {
-			return 0, s.shifted(err, at)
-		}
-		return end, nil
+		return s.custom(at, depth, rv.Addr().Interface().(ElementScanner).ScanTupleElement)
 	case ruleStruct:
 		if types.Code(in[at]) != types.CodeNested {
 			return 0, s.wrongKind(at, dst)

@@ -177,8 +177,8 @@ func (e *encoder) appendExt(dst []byte, rv reflect.Value, code types.Code) ([]by
 	return out, nil
 }
 
-// appendCustom appends a value through its AppendTupleElement method and
-// checks that it wrote exactly one element.
+// appendCustom appends a value through its AppendTupleElement method,
+// checked as Codec.AppendCustom checks it.
 func (e *encoder) appendCustom(dst []byte, g *goType, rv reflect.Value, nested bool, depth int) ([]byte, error) {
 	var a ElementAppender
 	if g.appender {
@@ -186,12 +186,7 @@ func (e *encoder) appendCustom(dst []byte, g *goType, rv reflect.Value, nested b
 	} else {
 		a = addressable(rv).Addr().Interface().(ElementAppender)
 	}
-	start := len(dst)
-	out, err := a.AppendTupleElement(dst)
-	if err != nil {
-		return dst, asEncodeError(rv.Interface(), err)
-	}
-	return checkOneElement(dst, out, start, e.codec, nested, depth, g.t)
+	return e.codec.AppendCustom(dst, a, depth, nested)
 }
 
 // checkOneElement checks that a custom method appended exactly one whole

@@ -18,9 +18,13 @@
 // Unmarshal therefore get faster with no change to the code that calls
 // them.
 //
-// The generated code imports only the wire package (tuple/tuplewire) and,
-// for its errors, package tuple's error types; it uses no reflect but to
-// name a value's type in an *tuple.EncodeError.
+// The generated code imports the wire package (tuple/tuplewire) and, for
+// its errors and the rules that are the plan's own, package tuple: time
+// and duration fields go through tuple.AppendTime, tuple.ConsumeTime and
+// their Duration twins, custom element types through
+// tuple.Codec.AppendCustom and ScanCustom, so that each rule is written
+// once, in package tuple. It uses no reflect but to name a value's type
+// in an *tuple.EncodeError.
 //
 // A package gets one file, tuplekeys_gen.go, for all the types named in one
 // run; it is deterministic, gofmt-clean and vet-clean. Types are read from
@@ -30,18 +34,34 @@
 // no build of the package itself, and a stale generated file is left out
 // of the type check.
 //
-// Place in the import DAG: tuplegen imports the wire package (it encodes
-// constants at generation time) and the standard library, never package
-// tuple or reflect at run time; the code it writes imports tuplewire and,
-// for its error types, tuple.
+// Place in the import DAG: tuplegen imports package tuple and its wire
+// package (it encodes constants at generation time) and the standard
+// library; the code it writes imports tuplewire, tuple and, to name types
+// in errors, reflect.
 //
-// The generator follows the field rules of tuple.Plan (tags, embedded and
-// nested structs, pointers, constants, desc, bytes). What it does not
-// write, it refuses with the field and the reason, and the type keeps
-// tuple.Plan's reflective path: ext= fields (their encoding belongs to an
-// extension value known only at run time); time.Time, time.Duration and
-// custom element types (ElementAppender, ElementScanner,
-// fdb.KeyConvertible), not written yet; nullable descending fields and
-// embedded pointers to structs; and the field kinds that need the codec's
-// general encoder (Tuple, []any, interfaces, big integers).
+// The generator follows the field rules of tuple.Plan, in the order of
+// its type table: tags (const, desc, bytes, unit=), embedded structs,
+// inlined, by value or through a pointer (allocated as it decodes, and a
+// nil one refused as it encodes, with the plan's error), nested structs,
+// pointers (nullable, descending or not), constants, custom element types
+// (ElementAppender and ElementScanner, checked and framed as the plan
+// checks and frames them), time.Time and time.Duration in every unit,
+// big.Int and *big.Int, Versionstamp, UUIDs, strings, byte strings,
+// integers, floats and booleans. What it does not write, it refuses with
+// the field and the reason, and the type keeps tuple.Plan's reflective
+// path:
+//
+//   - ext= fields: their encoding belongs to an extension value the codec
+//     holds at run time, and the plan uses generated methods only under
+//     tuple.Codec{}, which has no extension.
+//   - Tuple, []any and interfaces: their elements are those of the
+//     dynamic values they hold, which only the plan's general encoder
+//     writes; no public function takes the nesting depth and the nested
+//     nulls it writes them at.
+//   - what tuple.Plan refuses too, with its reason: a custom type with one
+//     of the two methods, an fdb.KeyConvertible (never read back), a unit=
+//     on another type, a pointer to a pointer, a descending field inside
+//     a descending field, an embedded pointer to an unexported struct or
+//     an embedded struct that adds no field, maps and other types no
+//     element holds.
 package tuplegen

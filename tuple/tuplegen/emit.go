@@ -72,7 +72,7 @@ func emitFile(pkgName string, imports map[string]string, keys []keyType) ([]byte
 		"github.com/fdbtuple/fdbtuple/types":           "types",
 		"reflect":                                      "reflect",
 	}
-	for _, std := range []string{"strings", "unicode/utf8"} {
+	for _, std := range []string{"fmt", "strings", "unicode/utf8"} {
 		if e.uses[std] {
 			all[std] = std
 		}
@@ -180,6 +180,20 @@ func tupleKeyEncodeErr(v any, sentinel error, field string) error {
 	return &tuple.EncodeError{Type: reflect.TypeOf(v), Err: sentinel, Field: field}
 }
 `, descCode)
+	if e.uses["named"] {
+		e.printf(`
+// tupleKeyNamed names the field in an encoding error of a tuple
+// function, as tuple.Plan does.
+func tupleKeyNamed(err error, field string) error {
+	if ee, ok := err.(*tuple.EncodeError); ok && ee.Field == "" {
+		c := *ee
+		c.Field = field
+		return &c
+	}
+	return err
+}
+`)
+	}
 	if e.uses["desc"] {
 		e.printf(`
 // tupleKeyDescErr places an error about asc, the element a descending
@@ -192,6 +206,23 @@ func tupleKeyDescErr(err error, asc []byte, at int, field string) error {
 	return tupleKeyErr(err, at+tuplewire.DescOffset(asc, de.Offset)-de.Offset, field)
 }
 `)
+	}
+	if e.uses["nilEmbedded"] {
+		e.uses["fmt"] = true
+		e.printf(`
+// tupleKeyNilEmbedded is the error of a nil embedded pointer on the way
+// to a field of type t, as tuple.Plan words it.
+func tupleKeyNilEmbedded(t reflect.Type, field string) error {
+	return &tuple.EncodeError{Type: t, Err: fmt.Errorf("%%w: an embedded pointer on the way to the field is nil", tuple.ErrUnsupportedType), Field: field}
+}
+`)
+	}
+	if e.uses["descCodec"] {
+		e.printf(`
+// tupleKeyDescCodec is the codec of a plan of a type with desc fields:
+// tuple.Codec{} with the descending extension.
+var tupleKeyDescCodec = tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(%#02x)}}
+`, descCode)
 	}
 	if e.uses["strings"] {
 		e.printf(`

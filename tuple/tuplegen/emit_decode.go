@@ -16,6 +16,8 @@ type decodeCtx struct {
 	// assigned at its end (false where a field may not be reached: behind
 	// a pointer, inside a descending element).
 	deferStrings bool
+	depth        int  // the nested tuples ctx.in[pos] is inside of
+	notNull      bool // ctx.in[pos] is known to be no null
 }
 
 // unmarshalMethod writes UnmarshalTupleKey of the current type.
@@ -69,6 +71,9 @@ func (e *emitter) decodeField(ctx decodeCtx, f *field, base string) {
 		e.printf("if %s[pos] == 0x00 && (pos+1 >= len(%[1]s) || %[1]s[pos+1] != 0xFF) {\nreturn 0, tupleKeyFail(%[1]s, pos, tuple.ErrTooFewElements, %s, \"the nested tuple ends before this field\")\n}\n", in, ef)
 	}
 	fieldExpr := base + f.sel
+	for _, p := range f.via { // allocated on the way, as the plan does
+		e.printf("if %s == nil {\n%[1]s = new(%s)\n}\n", base+p.sel, p.goType)
+	}
 	switch {
 	case f.kind == kindConst:
 		c := strconv.Quote(string(f.constEnc))
@@ -82,7 +87,7 @@ func (e *emitter) decodeField(ctx decodeCtx, f *field, base string) {
 		p := e.id("p")
 		e.printf("if %s[pos] == 0x00 {\n%s = nil\npos += %d\n} else {\n%s := new(%s)\n%[2]s = %[4]s\n", in, fieldExpr, size, p, f.goType)
 		inner := ctx
-		inner.deferStrings = false
+		inner.deferStrings, inner.notNull = false, true
 		e.decodeValue(inner, f, "(*"+p+")")
 		e.printf("}\n")
 	default:
@@ -99,13 +104,23 @@ func (e *emitter) decodeValue(ctx decodeCtx, f *field, target string) {
 		e.decodeDesc(ctx, f, target)
 		return
 	}
-	if ctx.descCode && f.kind != kindNested {
+	if f.kind == kindCustom && !ctx.notNull { // the plan hands no null to the method
+		e.printf("if %s[pos] == 0x00 {\nreturn 0, tupleKeyFail(%[1]s, pos, tuple.ErrWrongType, %s, %q)\n}\n", in, ef, "a null element cannot go into "+f.typeText)
+	}
+	if ctx.descCode && f.kind != kindNested && f.kind != kindCustom { // a custom type frames the element, and may take a descending one
 		e.printf("if %s[pos] == %#02x {\nreturn 0, tupleKeyKind(%[1]s, pos, true, %[3]s)\n}\n", in, descCode, ef)
 	}
 	// consume calls a tuplewire.Consume function and assigns its value.
 	consume := func(call, valueType string, check func(x string) string) {
 		x, n := e.id("x"), e.id("n")
-		e.printf("%s, %s, err := tuplewire.%s(%s[pos:])\nif err != nil {\nreturn 0, tupleKeyErr(err, pos, %s)\n}\n", x, n, call, in, ef)
+		fn, arg := "tuplewire."+call, ""
+		switch f.kind {
+		case kindTime:
+			fn, arg = "tuple.ConsumeTime", ", "+f.unit
+		case kindDuration:
+			fn, arg = "tuple.ConsumeDuration", ", "+f.unit
+		}
+		e.printf("%s, %s, err := %s(%s[pos:]%s)\nif err != nil {\nreturn 0, tupleKeyErr(err, pos, %s)\n}\n", x, n, fn, in, arg, ef)
 		if check != nil {
 			e.printf("if %s {\nreturn 0, tupleKeyFail(%s, pos, tuple.ErrOutOfRange, %s, \"the value does not fit in %s\")\n}\n", check(x), in, ef, f.typeText)
 		}
@@ -145,6 +160,16 @@ func (e *emitter) decodeValue(ctx decodeCtx, f *field, target string) {
 		consume("ConsumeUUID", "uuid.UUID", nil)
 	case kindNested:
 		e.decodeNested(ctx, f, target)
+	case kindTime:
+		consume("", "time.Time", nil)
+	case kindDuration:
+		consume("", "time.Duration", nil)
+	case kindBigInt:
+		x, n := e.id("x"), e.id("n")
+		e.printf("%s, %s, err := tuplewire.ConsumeBigInt(%s[pos:])\nif err != nil {\nreturn 0, tupleKeyErr(err, pos, %s)\n}\n%s = *%[1]s\npos += %[2]s\n", x, n, in, ef, target)
+	case kindCustom:
+		n := e.id("n")
+		e.printf("%s, err := %s.ScanCustom(%s[pos:], %s, %d)\nif err != nil {\nreturn 0, tupleKeyErr(err, pos, %s)\n}\npos += %[1]s\n", n, e.codec(ctx.descCode), in, addr(target), ctx.depth, ef)
 	default:
 		panic(fmt.Sprintf("tuplegen: no decoder for kind %d", f.kind))
 	}
@@ -158,7 +183,8 @@ func (e *emitter) decodeNested(ctx decodeCtx, f *field, target string) {
 	open := e.id("open")
 	e.printf("if %s[pos] != 0x05 {\nreturn 0, tupleKeyKind(%[1]s, pos, %t, %s)\n}\n%s := pos\npos++\n", in, ctx.descCode, ef, open)
 	inner := ctx
-	inner.open = open
+	inner.open, inner.notNull = open, false
+	inner.depth++
 	for i := range f.nested {
 		e.decodeField(inner, &f.nested[i], target)
 	}
@@ -179,7 +205,7 @@ func (e *emitter) decodeDesc(ctx decodeCtx, f *field, target string) {
 	e.printf("if %s[pos] != %#02x {\nreturn 0, tupleKeyKind(%[1]s, pos, %[3]t, %[4]s)\n}\n", in, descCode, ctx.descCode, ef)
 	e.printf("var %[1]s [64]byte\n%[2]s, %[3]s, err := tuplewire.ConsumeDesc(%[1]s[:0], %[4]s[pos:])\nif err != nil {\nreturn 0, tupleKeyErr(err, pos, %[5]s)\n}\n", buf, asc, n, in, ef)
 	e.printf("if len(%s) == 0 {\nreturn 0, tupleKeyFail(%s, pos, tuple.ErrInvalidCode, %s, \"descending element holds no element\")\n}\n", asc, in, ef)
-	e.printf("%s, err := %s(%s, &%s)\nif err != nil {\nreturn 0, tupleKeyDescErr(err, %[3]s, pos, %[5]s)\n}\n", end, fn, asc, target, ef)
+	e.printf("%s, err := %s(%s, %s)\nif err != nil {\nreturn 0, tupleKeyDescErr(err, %[3]s, pos, %[5]s)\n}\n", end, fn, asc, addr(target), ef)
 	e.uses["desc"] = true
 	e.printf("if %s != len(%s) {\nreturn 0, tupleKeyFail(%s, pos, tuple.ErrInvalidCode, %s, \"descending element holds more than one element\")\n}\npos += %s\n", end, asc, in, ef, n)
 
@@ -189,7 +215,7 @@ func (e *emitter) decodeDesc(ctx decodeCtx, f *field, target string) {
 	g := *f
 	g.desc = false
 	e.printf("\n// %[1]s reads the element that the descending field %[2]s wraps.\nfunc %[1]s(in []byte, p *%[3]s) (int, error) {\npos := 0\n", fn, f.errField(), f.goType)
-	e.decodeValue(decodeCtx{in: "in"}, &g, "(*p)")
+	e.decodeValue(decodeCtx{in: "in", depth: ctx.depth}, &g, "(*p)")
 	e.printf("return pos, nil\n}\n")
 	e.helpers.Write(e.w.Bytes())
 	e.w = outer

@@ -19,7 +19,7 @@ func (v *%[1]s) AppendTupleKey(dst []byte) ([]byte, error) {
 	outer := e.w
 	e.w = new(bytes.Buffer)
 	for i := range t.fields {
-		e.encodeField(&t.fields[i], "v", "dst", false)
+		e.encodeField(&t.fields[i], "v", "dst", false, 0)
 	}
 	body := e.w.String()
 	e.w = outer
@@ -42,10 +42,15 @@ func (v *%[1]s) MarshalTupleKey() ([]byte, error) {
 }
 
 // encodeField writes the code that appends field f of the struct value
-// base to the slice named out (a nested tuple's element when nested).
-func (e *emitter) encodeField(f *field, base, out string, nested bool) {
+// base to the slice named out (a nested tuple's element when nested,
+// inside depth nested tuples).
+func (e *emitter) encodeField(f *field, base, out string, nested bool, depth int) {
 	fieldExpr := base + f.sel
 	e.printf("// %s\n", f.errField())
+	for _, p := range f.via { // as the plan refuses it, constants included
+		e.uses["nilEmbedded"] = true
+		e.printf("if %s == nil {\nreturn dst[:start], tupleKeyNilEmbedded(reflect.TypeFor[%s](), %q)\n}\n", base+p.sel, f.fieldType, f.planName())
+	}
 	switch {
 	case f.kind == kindConst:
 		e.printf("%s = append(%[1]s, %s...)\n", out, strconv.Quote(string(f.constEnc)))
@@ -56,23 +61,23 @@ func (e *emitter) encodeField(f *field, base, out string, nested bool) {
 			null = "tuplewire.AppendNestedNull(" + out + ")"
 		}
 		e.printf("if %s == nil {\n%s = %s\n} else {\n", fieldExpr, out, null)
-		e.encodeValue(f, "(*"+fieldExpr+")", fieldExpr, out, nested)
+		e.encodeValue(f, "(*"+fieldExpr+")", fieldExpr, out, nested, depth)
 		e.printf("}\n")
 		return
 	}
-	e.encodeValue(f, fieldExpr, fieldExpr, out, nested)
+	e.encodeValue(f, fieldExpr, fieldExpr, out, nested, depth)
 }
 
 // encodeValue writes the code that appends the value x of field f
 // (fieldExpr is the field itself, for the type errors name).
-func (e *emitter) encodeValue(f *field, x, fieldExpr, out string, nested bool) {
+func (e *emitter) encodeValue(f *field, x, fieldExpr, out string, nested bool, depth int) {
 	ef := strconv.Quote(f.errField())
 	if f.desc {
 		buf, asc := e.id("ascBuf"), e.id("asc")
 		e.printf("var %s [64]byte\n%s := %[1]s[:0]\n", buf, asc)
 		g := *f
 		g.desc = false
-		e.encodeValue(&g, x, fieldExpr, asc, false)
+		e.encodeValue(&g, x, fieldExpr, asc, false, depth)
 		e.printf("%s = tuplewire.AppendDesc(%[1]s, %#02x, %s)\n", out, descCode, asc)
 		return
 	}
@@ -80,7 +85,7 @@ func (e *emitter) encodeValue(f *field, x, fieldExpr, out string, nested bool) {
 	case kindString:
 		e.uses["unicode/utf8"] = true
 		s := conv("string", f.goType, x)
-		e.printf("if !utf8.ValidString(%s) {\nreturn dst[:start], tupleKeyEncodeErr(%s, tuple.ErrInvalidUTF8, %s)\n}\n", s, fieldExpr, ef)
+		e.printf("if !utf8.ValidString(%s) {\nreturn dst[:start], tupleKeyEncodeErr(%s, tuple.ErrInvalidUTF8, %s)\n}\n", s, x, ef) // the value's type, as the plan names it
 		e.printf("%s = tuplewire.AppendString(%[1]s, %s)\n", out, s)
 	case kindBytesString:
 		e.uses["strings"] = true
@@ -94,10 +99,40 @@ func (e *emitter) encodeValue(f *field, x, fieldExpr, out string, nested bool) {
 	case kindNested:
 		e.printf("%s = tuplewire.BeginNested(%[1]s)\n", out)
 		for i := range f.nested {
-			e.encodeField(&f.nested[i], x, out, true)
+			e.encodeField(&f.nested[i], x, out, true, depth+1)
 		}
 		e.printf("%s = tuplewire.EndNested(%[1]s)\n", out)
+	case kindTime, kindDuration:
+		e.uses["named"] = true
+		call := map[kind]string{kindTime: "AppendTime", kindDuration: "AppendDuration"}[f.kind]
+		o := e.id("out")
+		e.printf("%s, err := tuple.%s(%s, %s, %s)\nif err != nil {\nreturn dst[:start], tupleKeyNamed(err, %s)\n}\n%[3]s = %[1]s\n", o, call, out, x, f.unit, ef)
+	case kindBigInt:
+		o := e.id("out")
+		e.printf("%s, err := tuplewire.AppendBigInt(%s, %s)\nif err != nil {\nreturn dst[:start], tupleKeyEncodeErr(%s, err, %s)\n}\n%[2]s = %[1]s\n", o, out, addr(x), x, ef)
+	case kindCustom:
+		e.uses["named"] = true
+		o := e.id("out")
+		e.printf("%s, err := %s.AppendCustom(%s, %s, %d, %t)\nif err != nil {\nreturn dst[:start], tupleKeyNamed(err, %s)\n}\n%[3]s = %[1]s\n", o, e.codec(e.typ.hasDesc), out, addr(x), depth, nested, ef)
 	default:
 		panic(fmt.Sprintf("tuplegen: no encoder for kind %d", f.kind))
 	}
+}
+
+// addr is the address of the addressable expression x.
+func addr(x string) string {
+	if strings.HasPrefix(x, "(*") && strings.HasSuffix(x, ")") {
+		return x[2 : len(x)-1]
+	}
+	return "&" + x
+}
+
+// codec is the expression of the plan's codec, with the descending
+// extension or without it, for the tuple functions that take one.
+func (e *emitter) codec(desc bool) string {
+	if desc {
+		e.uses["descCodec"] = true
+		return "tupleKeyDescCodec"
+	}
+	return "tuple.Codec{}"
 }

@@ -3,11 +3,14 @@ package tuplegen_test
 import (
 	"bytes"
 	"go/format"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplegen"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplegen/testdata/keys"
 )
 
 const testPkg = "testdata/keys"
@@ -55,18 +58,22 @@ func TestGenerateImportsOnlyWhatItUses(t *testing.T) {
 	}
 }
 
+// The kinds the generator once refused are written now.
+func TestGenerateWrites(t *testing.T) {
+	for _, typ := range []string{"Time", "Duration", "Custom", "NullableDesc", "Big", "EmbeddedPointer"} {
+		if _, err := tuplegen.Generate(testPkg, []string{typ}); err != nil {
+			t.Errorf("%s: %v", typ, err)
+		}
+	}
+}
+
 // Every refusal names the field and says why.
 func TestGenerateRefuses(t *testing.T) {
 	for _, tc := range []struct{ typ, want string }{
 		{"Ext", "field D (tuple.Tuple): tag option \"ext=0x40\": an extension's element is written by the extension value"},
-		{"Time", "field At (time.Time): time.Time is not written by generated code yet"},
-		{"Duration", "field D (time.Duration): time.Duration is not written by generated code yet"},
-		{"Custom", "field C (keys.Cents): keys.Cents is a custom element type"},
-		{"NullableDesc", "field P (*int64): a nullable descending field is not written by generated code"},
 		{"DescInDesc", "field A (int64): a descending field inside a descending field is not written by generated code"},
 		{"Map", "field M (map[string]int): map[string]int is not written by generated code"},
-		{"Any", "field A (interface {}): any is not written by generated code"},
-		{"Big", "field B (*big.Int): big integers are left to tuple.Plan"},
+		{"Any", "field A (interface {}): interface {} is not written by generated code"},
 		{"Empty", "field E (struct {}): struct struct{} has no key fields"},
 		{"Unknown", `field A (int64): unknown tag option "sideways"`},
 		{"Twice", `field A (int64): tag option "desc" given twice`},
@@ -76,11 +83,42 @@ func TestGenerateRefuses(t *testing.T) {
 		{"Generic", "type Generic: a key type is a defined, non-generic struct type"},
 		{"Missing", "package keys has no type Missing"},
 		{"SameName", "field types from github.com/fdbtuple/fdbtuple/types and go/types, two packages named types"},
-		{"EmbeddedPointer", "embedded field Part (*keys.Part): an embedded pointer to a struct is not written by generated code"},
+		{"OnlyScanner", "field S (keys.scanOnly): keys.scanOnly has ScanTupleElement but no AppendTupleElement"},
+		{"OnlyAppender", "field A (keys.appendOnly): keys.appendOnly has AppendTupleElement but *keys.appendOnly has no ScanTupleElement"},
+		{"KeyConvertible", "field K (keys.subspace): keys.subspace is an fdb.KeyConvertible"},
+		{"UnitOnInt", "field A (int64): the unit option is for time.Time and time.Duration fields"},
+		{"BadUnit", `field At (time.Time): tag option "unit=h": the unit is ns, us, ms or s`},
+		{"PointerToPointer", "field P (**int64): a pointer to a pointer is no element"},
+		{"EmbeddedUnexportedPointer", "embedded field part (*keys.part): a pointer to an unexported struct cannot be allocated when decoding"},
+		{"EmbeddedEmpty", "embedded field nothing (keys.nothing): it adds no field to the key"},
+		{"TupleField", "field T (tuple.Tuple): tuple.Tuple is not written by generated code: tuple.Plan writes Tuple, []any and interfaces"},
 	} {
 		_, err := tuplegen.Generate(testPkg, []string{tc.typ})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one containing %q", tc.typ, err, tc.want)
+		}
+	}
+}
+
+// What the generator refuses as the plan does, the plan refuses; what it
+// writes, the plan takes.
+func TestRefusalsAreThePlans(t *testing.T) {
+	for _, typ := range []reflect.Type{
+		reflect.TypeFor[keys.OnlyScanner](), reflect.TypeFor[keys.OnlyAppender](), reflect.TypeFor[keys.KeyConvertible](),
+		reflect.TypeFor[keys.UnitOnInt](), reflect.TypeFor[keys.BadUnit](), reflect.TypeFor[keys.PointerToPointer](),
+		reflect.TypeFor[keys.EmbeddedUnexportedPointer](), reflect.TypeFor[keys.EmbeddedEmpty](), reflect.TypeFor[keys.Map](),
+		reflect.TypeFor[keys.DescInDesc](), reflect.TypeFor[keys.Twice](), reflect.TypeFor[keys.Empty](),
+	} {
+		if _, err := tuple.NewDynamicPlan(tuple.Codec{}, typ); err == nil {
+			t.Errorf("%v: the plan takes it", typ)
+		}
+	}
+	for _, typ := range []reflect.Type{
+		reflect.TypeFor[keys.Time](), reflect.TypeFor[keys.Duration](), reflect.TypeFor[keys.Custom](),
+		reflect.TypeFor[keys.NullableDesc](), reflect.TypeFor[keys.Big](), reflect.TypeFor[keys.EmbeddedPointer](),
+	} {
+		if _, err := tuple.NewDynamicPlan(tuple.Codec{}, typ); err != nil {
+			t.Errorf("%v: %v", typ, err)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,6 +28,10 @@ const (
 	kindUUID         // a [16]byte type (30)
 	kindVersionstamp // tuple.Versionstamp (33)
 	kindNested       // a struct: a nested tuple of its fields
+	kindTime         // time.Time: an integer of its unit since the Unix epoch (tuple.AppendTime)
+	kindDuration     // time.Duration: an integer of its unit (tuple.AppendDuration)
+	kindBigInt       // big.Int: an integer of any size
+	kindCustom       // a type with AppendTupleElement and ScanTupleElement (tuple.Codec.AppendCustom)
 )
 
 // wireFuncs names the tuplewire functions of the kinds whose value
@@ -51,8 +56,22 @@ type field struct {
 	bits     int // for integers
 	nullable bool
 	desc     bool
+	unit     string  // of a time or duration: the Go expression of its unit, time.Nanosecond ...
 	constEnc []byte  // the constant's encoding
 	nested   []field // the fields of a nested struct
+	// via are the embedded pointers to structs the field is reached
+	// through, outermost first: the plan allocates them as it decodes and
+	// refuses a nil one as it encodes.
+	via []viaPointer
+	// fieldType is the field's whole Go type in the generated file, for
+	// the error of a nil embedded pointer on the way to it.
+	fieldType string
+}
+
+// viaPointer is an embedded pointer to a struct.
+type viaPointer struct {
+	sel    string // the selector of the pointer from the struct value
+	goType string // the struct type it points to
 }
 
 // errField is the field as errors name it: "Post (int64)", or for a
@@ -61,6 +80,12 @@ func (f *field) errField() string {
 	if f.kind == kindConst {
 		return "constant " + f.name
 	}
+	return f.planName()
+}
+
+// planName is the field as the plan names it in every error of its own
+// making: its name (a constant's text form) and Go type.
+func (f *field) planName() string {
 	return fmt.Sprintf("%s (%s)", f.name, f.typeText)
 }
 
@@ -80,14 +105,15 @@ func (c *compiler) structFields(st *types.Struct, sel string, depth int, what st
 		return nil, fmt.Errorf("%s nests past MaxDepth", what)
 	}
 	var out []field
-	if err := c.addFields(&out, st, sel, depth); err != nil {
+	if err := c.addFields(&out, st, sel, nil, depth); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
-// addFields mirrors tuple's planBuilder.addFields.
-func (c *compiler) addFields(out *[]field, st *types.Struct, sel string, depth int) error {
+// addFields mirrors tuple's planBuilder.addFields: the fields of st,
+// reached by sel through the embedded pointers via.
+func (c *compiler) addFields(out *[]field, st *types.Struct, sel string, via []viaPointer, depth int) error {
 	for i := range st.NumFields() {
 		sf := st.Field(i)
 		tag, hasTag := reflect.StructTag(st.Tag(i)).Lookup("tuple")
@@ -97,24 +123,31 @@ func (c *compiler) addFields(out *[]field, st *types.Struct, sel string, depth i
 		name, opts, _ := strings.Cut(tag, ",")
 		isConst := hasOption(opts, "const")
 		path := sel + "." + sf.Name()
-		if inner, ok := types.Unalias(sf.Type()).Underlying().(*types.Struct); ok && sf.Embedded() && !hasTag && !isElementStruct(sf.Type()) {
+		if et, ptr := inlined(sf.Type()); sf.Embedded() && !hasTag && et != nil {
 			if err := c.accessible(sf); err != nil {
 				return err
 			}
-			if err := c.addFields(out, inner, path, depth); err != nil {
+			inner := via
+			if ptr {
+				if !sf.Exported() { // as the plan refuses it
+					return fmt.Errorf("embedded field %s (%s): a pointer to an unexported struct cannot be allocated when decoding; embed it by value, export it, or tag it `tuple:\"-\"`", sf.Name(), reflectText(sf.Type()))
+				}
+				elem := types.Unalias(sf.Type()).(*types.Pointer).Elem()
+				inner = append(slices.Clip(via), viaPointer{sel: path, goType: types.TypeString(elem, c.qualifier)})
+			}
+			before := len(*out)
+			if err := c.addFields(out, et, path, inner, depth); err != nil {
 				return err
 			}
-			continue
-		}
-		if p, ok := types.Unalias(sf.Type()).(*types.Pointer); ok && sf.Embedded() && !hasTag {
-			if _, ok := p.Elem().Underlying().(*types.Struct); ok {
-				return fmt.Errorf("embedded field %s (%s): an embedded pointer to a struct is not written by generated code: tuple.Plan inlines its fields, allocating the struct as it decodes; embed the struct itself, or leave this type to tuple.Plan", sf.Name(), reflectText(sf.Type()))
+			if len(*out) == before { // as the plan refuses it: it would vanish from the key
+				return fmt.Errorf("embedded field %s (%s): it adds no field to the key; tag it `tuple:\"-\"` if that is meant", sf.Name(), reflectText(sf.Type()))
 			}
+			continue
 		}
 		if !sf.Exported() && !isConst {
 			continue
 		}
-		f := field{name: sf.Name(), sel: path, typeText: reflectText(sf.Type())}
+		f := field{name: sf.Name(), sel: path, typeText: reflectText(sf.Type()), via: via}
 		if name != "" && !isConst {
 			f.name = name
 		}
@@ -147,6 +180,7 @@ func hasOption(opts, want string) bool {
 // planBuilder.field does.
 func (c *compiler) field(f *field, sf *types.Var, name, opts string, depth int) error {
 	asBytes := false
+	f.fieldType = types.TypeString(sf.Type(), c.qualifier)
 	seen := map[string]bool{}
 	for o := range strings.SplitSeq(opts, ",") {
 		key, _, _ := strings.Cut(o, "=")
@@ -160,6 +194,12 @@ func (c *compiler) field(f *field, sf *types.Var, name, opts string, depth int) 
 			f.desc = true
 		case o == "bytes":
 			asBytes = true
+		case strings.HasPrefix(o, "unit="):
+			u, ok := units[strings.TrimPrefix(o, "unit=")]
+			if !ok {
+				return fmt.Errorf("tag option %q: the unit is ns, us, ms or s", o)
+			}
+			f.unit = u
 		case strings.HasPrefix(o, "ext="):
 			return fmt.Errorf("tag option %q: an extension's element is written by the extension value the codec holds at run time, which generated code does not have; leave this type to tuple.Plan", o)
 		default:
@@ -167,7 +207,7 @@ func (c *compiler) field(f *field, sf *types.Var, name, opts string, depth int) 
 		}
 	}
 	if hasOption(opts, "const") {
-		if f.desc || asBytes {
+		if f.desc || asBytes || f.unit != "" {
 			return fmt.Errorf("a constant takes no other option")
 		}
 		return f.compileConstant(sf.Type(), name)
@@ -176,10 +216,10 @@ func (c *compiler) field(f *field, sf *types.Var, name, opts string, depth int) 
 		return err
 	}
 	t := types.Unalias(sf.Type())
-	if p, ok := t.Underlying().(*types.Pointer); ok && !isNamed(p.Elem(), "math/big", "Int") {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
 		f.nullable, t = true, types.Unalias(p.Elem())
-		if f.desc {
-			return fmt.Errorf("a nullable descending field is not written by generated code: leave this type to tuple.Plan")
+		if _, ok := t.Underlying().(*types.Pointer); ok {
+			return fmt.Errorf("a pointer to a pointer is no element; one pointer makes an element nullable")
 		}
 	}
 	if f.desc {
@@ -198,21 +238,55 @@ func (c *compiler) field(f *field, sf *types.Var, name, opts string, depth int) 
 		f.kind, f.basic = kindBytesString, "string"
 		return nil
 	}
-	return c.elementKind(f, t, depth)
+	if err := c.elementKind(f, t, depth); err != nil {
+		return err
+	}
+	switch {
+	case f.unit != "" && f.kind != kindTime && f.kind != kindDuration:
+		return fmt.Errorf("the unit option is for time.Time and time.Duration fields")
+	case f.unit != "":
+		c.imports["time"] = "time"
+	case f.kind == kindTime || f.kind == kindDuration:
+		c.imports["time"] = "time"
+		f.unit = "time.Nanosecond"
+	}
+	return nil
 }
 
-// elementKind sets the element kind of a value of type t.
+// units are the units of the unit= option, as the generated code
+// passes them to tuple.AppendTime and its kin.
+var units = map[string]string{"ns": "time.Nanosecond", "us": "time.Microsecond", "ms": "time.Millisecond", "s": "time.Second"}
+
+// elementKind sets the element kind of a value of type t, by the rules
+// of tuple's type table in their order.
 func (c *compiler) elementKind(f *field, t types.Type, depth int) error {
+	if appends, scans := customMethods(t); appends || scans {
+		switch {
+		case !appends:
+			return fmt.Errorf("%s has ScanTupleElement but no AppendTupleElement, which tuple.Plan refuses too; give it both (ElementAppender, ElementScanner)", reflectText(t))
+		case !scans:
+			return fmt.Errorf("%s has AppendTupleElement but *%[1]s has no ScanTupleElement, so it cannot be read back, which tuple.Plan refuses too; give it both", reflectText(t))
+		}
+		f.kind = kindCustom
+		return nil
+	}
 	switch {
-	case isNamed(t, "time", "Time"), isNamed(t, "time", "Duration"):
-		return fmt.Errorf("%s is not written by generated code yet: leave this type to tuple.Plan, which writes it as an integer of its unit", reflectText(t))
-	case hasMethod(t, "AppendTupleElement"), hasMethod(t, "ScanTupleElement"), hasMethod(t, "FDBKey"):
-		return fmt.Errorf("%s is a custom element type (ElementAppender, ElementScanner or fdb.KeyConvertible), not written by generated code yet: leave this type to tuple.Plan", reflectText(t))
+	case isNamed(t, "time", "Time"):
+		f.kind = kindTime
+		return nil
+	case isNamed(t, "time", "Duration"):
+		f.kind = kindDuration
+		return nil
+	case isNamed(t, "math/big", "Int"):
+		f.kind = kindBigInt
+		return nil
 	case isNamed(t, "github.com/fdbtuple/fdbtuple/types", "Versionstamp"):
 		f.kind, f.basic = kindVersionstamp, "types.Versionstamp"
 		return nil
-	case isNamed(t, "math/big", "Int"), isBigIntPointer(t):
-		return fmt.Errorf("big integers are left to tuple.Plan")
+	case isAnySlice(t):
+		return general(t)
+	case isKeyConvertible(t) && !isByteSlice(t):
+		return fmt.Errorf("%s is an fdb.KeyConvertible, written as the byte string of its key and never read back, which tuple.Plan refuses as a field; read it into fdb.Key or []byte", reflectText(t))
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
@@ -237,8 +311,29 @@ func (c *compiler) elementKind(f *field, t types.Type, depth int) error {
 		}
 		f.kind, f.nested = kindNested, nested
 		return nil
+	case *types.Interface:
+		if u.Empty() {
+			return general(t)
+		}
 	}
-	return fmt.Errorf("%v is not written by generated code (tuple.Plan handles Tuple, []any, interfaces and big integers through its general encoder)", t)
+	return fmt.Errorf("%s is not written by generated code: no element holds it, and tuple.Plan refuses it too", reflectText(t))
+}
+
+// general is the refusal of a type only tuple.Plan's general encoder
+// writes.
+func general(t types.Type) error {
+	return fmt.Errorf("%s is not written by generated code: tuple.Plan writes Tuple, []any and interfaces by the dynamic type of what they hold, through its general encoder, whose nesting depth and nested nulls no public function takes; leave this type to tuple.Plan", reflectText(t))
+}
+
+// isAnySlice reports whether t is a slice of the empty interface: Tuple,
+// []any.
+func isAnySlice(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	i, ok := s.Elem().Underlying().(*types.Interface)
+	return ok && i.Empty()
 }
 
 // basicKind sets the kind of a basic-typed value.
@@ -327,26 +422,69 @@ func (c *compiler) qualifier(p *types.Package) string {
 	return p.Name()
 }
 
-// isElementStruct reports whether t is a struct that is one element.
-func isElementStruct(t types.Type) bool {
-	return isNamed(t, "math/big", "Int") || isNamed(t, "github.com/fdbtuple/fdbtuple/types", "Versionstamp")
-}
-
-// hasMethod reports whether t or *t has the method name.
-func hasMethod(t types.Type, name string) bool {
-	for _, m := range []types.Type{t, types.NewPointer(t)} {
-		if obj, _, _ := types.LookupFieldOrMethod(m, true, nil, name); obj != nil {
-			if _, ok := obj.(*types.Func); ok {
-				return true
-			}
-		}
+// inlined returns the struct an embedded field of type t inlines (by
+// value or through a pointer), or nil when it is a field of its own, an
+// element type (big.Int, time.Time, Versionstamp, a custom type), as
+// tuple's embeddedStruct decides.
+func inlined(t types.Type) (st *types.Struct, ptr bool) {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t, ptr = types.Unalias(p.Elem()), true
 	}
-	return false
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil, false
+	}
+	if appends, scans := customMethods(t); appends || scans ||
+		isNamed(t, "math/big", "Int") || isNamed(t, "time", "Time") || isNamed(t, "github.com/fdbtuple/fdbtuple/types", "Versionstamp") {
+		return nil, false
+	}
+	return st, ptr
 }
 
-func isBigIntPointer(t types.Type) bool {
-	p, ok := types.Unalias(t).(*types.Pointer)
-	return ok && isNamed(p.Elem(), "math/big", "Int")
+// The custom element methods, as tuple.ElementAppender and
+// tuple.ElementScanner declare them: a method of another signature makes
+// no custom type, as reflect's Implements decides for the plan.
+var (
+	byteSlice     = types.NewSlice(types.Typ[types.Byte])
+	errorType     = types.Universe.Lookup("error").Type()
+	appenderIface = methodIface("AppendTupleElement", types.NewTuple(types.NewParam(0, nil, "dst", byteSlice)),
+		types.NewTuple(types.NewParam(0, nil, "", byteSlice), types.NewParam(0, nil, "", errorType)))
+	scannerIface = methodIface("ScanTupleElement", types.NewTuple(types.NewParam(0, nil, "elem", byteSlice)),
+		types.NewTuple(types.NewParam(0, nil, "", errorType)))
+)
+
+func methodIface(name string, params, results *types.Tuple) *types.Interface {
+	sig := types.NewSignatureType(nil, nil, nil, params, results, false)
+	return types.NewInterfaceType([]*types.Func{types.NewFunc(0, nil, name, sig)}, nil).Complete()
+}
+
+// customMethods reports whether t (or *t) is an ElementAppender and
+// whether *t is an ElementScanner.
+func customMethods(t types.Type) (appends, scans bool) {
+	pt := types.NewPointer(t)
+	return types.Implements(t, appenderIface) || types.Implements(pt, appenderIface), types.Implements(pt, scannerIface)
+}
+
+func isByteSlice(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && (b.Kind() == types.Uint8)
+}
+
+// isKeyConvertible reports whether a value of type t is an
+// fdb.KeyConvertible: it has FDBKey() fdb.Key.
+func isKeyConvertible(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, false, nil, "FDBKey")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && isNamed(sig.Results().At(0).Type(), "github.com/fdbtuple/fdbtuple/fdb", "Key")
 }
 
 func isNamed(t types.Type, path, name string) bool {

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/fdbtuple/fdbtuple/internal/workload/genkeys"
 	"github.com/fdbtuple/fdbtuple/tuple"
@@ -20,6 +22,10 @@ type (
 	kindsReflect   genkeys.Kinds
 	descsReflect   genkeys.Descs
 	mixedReflect   genkeys.Mixed
+	timesReflect   genkeys.Times
+	customsReflect genkeys.Customs
+	embedsReflect  genkeys.Embeds
+	eventReflect   genkeys.Event
 )
 
 // pair compares the generated methods of G with the reflective plan of
@@ -127,7 +133,8 @@ func (p *twin[G, R, PG]) decode(t *testing.T, key []byte) {
 }
 
 // sameError fails t unless got and want are both nil or have the same
-// sentinel, field and offset.
+// sentinel, field and offset; an encoding error the same type and error
+// text (a custom type's refusal wraps its sentinel in a new error).
 func sameError(t *testing.T, what string, got, want error) {
 	t.Helper()
 	if (got == nil) != (want == nil) {
@@ -144,9 +151,16 @@ func sameError(t *testing.T, what string, got, want error) {
 		return
 	}
 	var ge, we *tuple.EncodeError
-	if !errors.As(want, &we) || !errors.As(got, &ge) || ge.Err != we.Err || ge.Field != we.Field {
-		t.Fatalf("%s:\n got %v\nwant %v", what, got, want)
+	if !errors.As(want, &we) || !errors.As(got, &ge) || ge.Err.Error() != we.Err.Error() || ge.Field != we.Field || ge.Type != we.Type {
+		t.Fatalf("%s:\n got %v (type %v)\nwant %v (type %v)", what, got, typeOf(ge), want, typeOf(we))
 	}
+}
+
+func typeOf(e *tuple.EncodeError) reflect.Type {
+	if e == nil {
+		return nil
+	}
+	return e.Type
 }
 
 func fieldOf(e *tuple.DecodeError) string {
@@ -163,6 +177,10 @@ func pairs(t testing.TB) []pair {
 		newTwin[genkeys.Kinds](t, "Kinds", func(v *genkeys.Kinds) *kindsReflect { return (*kindsReflect)(v) }),
 		newTwin[genkeys.Descs](t, "Descs", func(v *genkeys.Descs) *descsReflect { return (*descsReflect)(v) }),
 		newTwin[genkeys.Mixed](t, "Mixed", func(v *genkeys.Mixed) *mixedReflect { return (*mixedReflect)(v) }),
+		newTwin[genkeys.Times](t, "Times", func(v *genkeys.Times) *timesReflect { return (*timesReflect)(v) }),
+		newTwin[genkeys.Customs](t, "Customs", func(v *genkeys.Customs) *customsReflect { return (*customsReflect)(v) }),
+		newTwin[genkeys.Embeds](t, "Embeds", func(v *genkeys.Embeds) *embedsReflect { return (*embedsReflect)(v) }),
+		newTwin[genkeys.Event](t, "Event", func(v *genkeys.Event) *eventReflect { return (*eventReflect)(v) }),
 	}
 }
 
@@ -243,6 +261,17 @@ func mutate(rng *rand.Rand, key []byte) []byte {
 // the edge values that matter (zeros to escape, invalid UTF-8, integers
 // at the limits of their sizes, NaNs, nil pointers).
 func fill(rng *rand.Rand, v reflect.Value) {
+	switch v.Type() {
+	case timeType:
+		v.Set(reflect.ValueOf(randomTime(rng)))
+		return
+	case bigIntType:
+		v.Set(reflect.ValueOf(randomBig(rng)).Elem())
+		return
+	case durationType:
+		v.SetInt(int64(randomDuration(rng)))
+		return
+	}
 	switch v.Kind() {
 	case reflect.Struct:
 		for i := range v.NumField() {
@@ -287,6 +316,49 @@ func fill(rng *rand.Rand, v reflect.Value) {
 	default:
 		panic("fill: " + v.Type().String())
 	}
+}
+
+var (
+	timeType     = reflect.TypeFor[time.Time]()
+	durationType = reflect.TypeFor[time.Duration]()
+	bigIntType   = reflect.TypeFor[big.Int]()
+)
+
+// randomTime returns a time that is mostly a whole number of seconds
+// (which every unit writes), sometimes of milliseconds or microseconds
+// only, beyond int64 nanoseconds, or with no Unix second (ErrOutOfRange).
+func randomTime(rng *rand.Rand) time.Time {
+	sec, nsec := randomInt(rng)>>rng.IntN(40), int64(rng.IntN(1e9))
+	switch rng.IntN(10) {
+	case 6:
+		nsec -= nsec % 1e6
+	case 7:
+		nsec -= nsec % 1e3
+	case 8:
+	case 9:
+		return []time.Time{time.Unix(math.MaxInt64, 999999999), time.Unix(math.MinInt64, 0), {}, time.Unix(0, 0), time.Unix(1<<40, 0)}[rng.IntN(5)]
+	default:
+		nsec = 0
+	}
+	return time.Unix(sec, nsec)
+}
+
+// randomDuration returns a duration that is mostly a whole number of
+// milliseconds.
+func randomDuration(rng *rand.Rand) time.Duration {
+	if rng.IntN(5) == 0 {
+		return time.Duration(randomInt(rng))
+	}
+	return time.Duration(randomInt(rng)>>20) * time.Millisecond
+}
+
+// randomBig returns an integer of up to 263 bytes, often small.
+func randomBig(rng *rand.Rand) *big.Int {
+	v := big.NewInt(randomInt(rng))
+	if rng.IntN(6) == 0 {
+		v.Lsh(v, uint(rng.IntN(2100)))
+	}
+	return v
 }
 
 func randomInt(rng *rand.Rand) int64 {

@@ -6,12 +6,17 @@
 package genkeys
 
 import (
+	"errors"
+	"math/big"
+	"time"
+
 	"github.com/fdbtuple/fdbtuple/internal/workload"
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/google/uuid"
 )
 
-//go:generate go run github.com/fdbtuple/fdbtuple/cmd/fdbtuple gen -type W1,W1Const,Kinds,Descs,Mixed
+//go:generate go run github.com/fdbtuple/fdbtuple/cmd/fdbtuple gen -type W1,W1Const,Kinds,Descs,Mixed,Times,Customs,Embeds,Event
 
 // W1 is workload.W1Fields (the seed key as a struct of plain fields),
 // whose plan takes the reflective path: here it has generated methods.
@@ -121,4 +126,141 @@ type Mixed struct {
 	PT   *Tagged
 	DT   Deep `tuple:",desc"`
 	Tail Name
+}
+
+// Times has times, durations and big integers in every unit and tag:
+// nullable, descending, both, and in a nested tuple.
+type Times struct {
+	At   time.Time
+	Ms   time.Time  `tuple:",unit=ms"`
+	S    *time.Time `tuple:",unit=s"`
+	D    time.Duration
+	Us   time.Duration  `tuple:",unit=us"`
+	PD   *time.Duration `tuple:",desc,unit=ms"`
+	DT   time.Time      `tuple:",desc,unit=us"`
+	Big  big.Int
+	PBig *big.Int
+	DBig *big.Int `tuple:",desc"`
+	PS   *string  `tuple:",desc"`
+	In   Stamped
+}
+
+// Stamped is a nested tuple of a time, a nullable duration and a big
+// integer, whose nulls are 00 FF.
+type Stamped struct {
+	At  time.Time `tuple:",unit=ms"`
+	PD  *time.Duration
+	Big *big.Int
+}
+
+// Customs has custom element types: a method on the type and on its
+// pointer, nullable, descending, and in nested tuples.
+type Customs struct {
+	Price  Cents
+	PPrice *Cents
+	DPrice Cents `tuple:",desc"`
+	L      Label
+	PL     *Label
+	In     Priced
+	DIn    Priced `tuple:",desc"`
+}
+
+// Priced is a nested tuple of custom fields.
+type Priced struct {
+	P Cents
+	L Label
+}
+
+// Cents is a custom element type: an integer element, whose methods
+// refuse some values, as a type of a user's own may, to compare the
+// errors of the generated code and of the plan. AppendTupleElement is on
+// the type, ScanTupleElement on its pointer.
+type Cents int64
+
+// errUnlucky is the error of a Cents method that refuses a value.
+var errUnlucky = errors.New("genkeys: unlucky cents")
+
+// AppendTupleElement writes c as an integer element; -13 is an error,
+// and a negative multiple of 5 writes two elements (not one element, which
+// the plan refuses).
+func (c Cents) AppendTupleElement(dst []byte) ([]byte, error) {
+	switch {
+	case c == -13:
+		return dst, errUnlucky
+	case c < 0 && c%5 == 0:
+		return tuplewire.AppendInt(tuplewire.AppendInt(dst, int64(c)), 0), nil
+	}
+	return tuplewire.AppendInt(dst, int64(c)), nil
+}
+
+// ScanTupleElement reads an integer element; 13 and the values
+// AppendTupleElement refuses are an error of its own, anything but an
+// integer tuplewire's *DecodeError.
+func (c *Cents) ScanTupleElement(elem []byte) error {
+	v, _, err := tuplewire.ConsumeInt(elem)
+	switch {
+	case err != nil:
+		return err
+	case v == 13 || v == -13 || v < 0 && v%5 == 0:
+		return errUnlucky
+	}
+	*c = Cents(v)
+	return nil
+}
+
+// Label is a custom element type with both methods on its pointer: a
+// string, or a null for the empty label (00 FF in a nested tuple).
+type Label struct {
+	Text string
+}
+
+// AppendTupleElement writes the label's string, a null when it is empty.
+func (l *Label) AppendTupleElement(dst []byte) ([]byte, error) {
+	if l.Text == "" {
+		return tuplewire.AppendNull(dst), nil
+	}
+	return tuplewire.AppendStringChecked(dst, l.Text)
+}
+
+// ScanTupleElement reads a string element.
+func (l *Label) ScanTupleElement(elem []byte) error {
+	s, _, err := tuplewire.ConsumeString(elem)
+	if err != nil {
+		return err
+	}
+	l.Text = s
+	return nil
+}
+
+// Embeds reaches fields through embedded pointers to structs: the plan
+// allocates them as it decodes and refuses a nil one as it encodes.
+type Embeds struct {
+	*Owner
+	ID int64
+	*Where
+}
+
+// Owner is embedded by pointer, with a constant.
+type Owner struct {
+	_   struct{} `tuple:"org,const"`
+	Org string
+}
+
+// Where is embedded by pointer and embeds another pointer.
+type Where struct {
+	*Zone
+	Shelf uint8
+}
+
+// Zone is reached through two embedded pointers.
+type Zone struct {
+	Z *string `tuple:",desc"`
+}
+
+// Event is a key of a string, a time and a duration in int64 range: its
+// generated methods allocate only the decoded string.
+type Event struct {
+	Stream string
+	At     time.Time `tuple:",unit=ms"`
+	Took   time.Duration
 }

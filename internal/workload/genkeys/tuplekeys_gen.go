@@ -3,14 +3,268 @@
 package genkeys
 
 import (
+	"fmt"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 	"github.com/google/uuid"
+	"math/big"
 	"reflect"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
+
+// AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Customs]
+// writes with tuple.Codec{}. On error it returns dst unchanged and the
+// plan's error.
+func (v *Customs) AppendTupleKey(dst []byte) ([]byte, error) {
+	start := len(dst)
+	// Price (genkeys.Cents)
+	out1, err := tupleKeyDescCodec.AppendCustom(dst, &v.Price, 0, false)
+	if err != nil {
+		return dst[:start], tupleKeyNamed(err, "Price (genkeys.Cents)")
+	}
+	dst = out1
+	// PPrice (*genkeys.Cents)
+	if v.PPrice == nil {
+		dst = append(dst, 0x00)
+	} else {
+		out2, err := tupleKeyDescCodec.AppendCustom(dst, v.PPrice, 0, false)
+		if err != nil {
+			return dst[:start], tupleKeyNamed(err, "PPrice (*genkeys.Cents)")
+		}
+		dst = out2
+	}
+	// DPrice (genkeys.Cents)
+	var ascBuf3 [64]byte
+	asc4 := ascBuf3[:0]
+	out5, err := tupleKeyDescCodec.AppendCustom(asc4, &v.DPrice, 0, false)
+	if err != nil {
+		return dst[:start], tupleKeyNamed(err, "DPrice (genkeys.Cents)")
+	}
+	asc4 = out5
+	dst = tuplewire.AppendDesc(dst, 0x4f, asc4)
+	// L (genkeys.Label)
+	out6, err := tupleKeyDescCodec.AppendCustom(dst, &v.L, 0, false)
+	if err != nil {
+		return dst[:start], tupleKeyNamed(err, "L (genkeys.Label)")
+	}
+	dst = out6
+	// PL (*genkeys.Label)
+	if v.PL == nil {
+		dst = append(dst, 0x00)
+	} else {
+		out7, err := tupleKeyDescCodec.AppendCustom(dst, v.PL, 0, false)
+		if err != nil {
+			return dst[:start], tupleKeyNamed(err, "PL (*genkeys.Label)")
+		}
+		dst = out7
+	}
+	// In (genkeys.Priced)
+	dst = tuplewire.BeginNested(dst)
+	// P (genkeys.Cents)
+	out8, err := tupleKeyDescCodec.AppendCustom(dst, &v.In.P, 1, true)
+	if err != nil {
+		return dst[:start], tupleKeyNamed(err, "P (genkeys.Cents)")
+	}
+	dst = out8
+	// L (genkeys.Label)
+	out9, err := tupleKeyDescCodec.AppendCustom(dst, &v.In.L, 1, true)
+	if err != nil {
+		return dst[:start], tupleKeyNamed(err, "L (genkeys.Label)")
+	}
+	dst = out9
+	dst = tuplewire.EndNested(dst)
+	// DIn (genkeys.Priced)
+	var ascBuf10 [64]byte
+	asc11 := ascBuf10[:0]
+	asc11 = tuplewire.BeginNested(asc11)
+	// P (genkeys.Cents)
+	out12, err := tupleKeyDescCodec.AppendCustom(asc11, &v.DIn.P, 1, true)
+	if err != nil {
+		return dst[:start], tupleKeyNamed(err, "P (genkeys.Cents)")
+	}
+	asc11 = out12
+	// L (genkeys.Label)
+	out13, err := tupleKeyDescCodec.AppendCustom(asc11, &v.DIn.L, 1, true)
+	if err != nil {
+		return dst[:start], tupleKeyNamed(err, "L (genkeys.Label)")
+	}
+	asc11 = out13
+	asc11 = tuplewire.EndNested(asc11)
+	dst = tuplewire.AppendDesc(dst, 0x4f, asc11)
+	return dst, nil
+}
+
+// MarshalTupleKey returns the key of *v in a new slice of its exact
+// length: one allocation for keys of up to 128 bytes.
+func (v *Customs) MarshalTupleKey() ([]byte, error) {
+	var buf [128]byte
+	key, err := v.AppendTupleKey(buf[:0])
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), key...), nil
+}
+
+// UnmarshalTupleKey reads the fields of *v from the start of key, as
+// tuple.Plan[Customs].UnmarshalPrefix does with tuple.Codec{}, and returns
+// the number of bytes read. Its errors are the plan's (sentinel, field and
+// offset). Strings share one allocation (two beyond 128 bytes of them);
+// nothing decoded aliases key.
+func (v *Customs) UnmarshalTupleKey(key []byte) (int, error) {
+	pos := 0
+	// Price (genkeys.Cents)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Price (genkeys.Cents)", "the key ends before this field")
+	}
+	if key[pos] == 0x00 {
+		return 0, tupleKeyFail(key, pos, tuple.ErrWrongType, "Price (genkeys.Cents)", "a null element cannot go into genkeys.Cents")
+	}
+	n14, err := tupleKeyDescCodec.ScanCustom(key[pos:], &v.Price, 0)
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "Price (genkeys.Cents)")
+	}
+	pos += n14
+	// PPrice (*genkeys.Cents)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "PPrice (*genkeys.Cents)", "the key ends before this field")
+	}
+	if key[pos] == 0x00 {
+		v.PPrice = nil
+		pos += 1
+	} else {
+		p15 := new(Cents)
+		v.PPrice = p15
+		n16, err := tupleKeyDescCodec.ScanCustom(key[pos:], p15, 0)
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "PPrice (*genkeys.Cents)")
+		}
+		pos += n16
+	}
+	// DPrice (genkeys.Cents)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "DPrice (genkeys.Cents)", "the key ends before this field")
+	}
+	if key[pos] != 0x4f {
+		return 0, tupleKeyKind(key, pos, true, "DPrice (genkeys.Cents)")
+	}
+	var ascBuf18 [64]byte
+	asc19, n20, err := tuplewire.ConsumeDesc(ascBuf18[:0], key[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "DPrice (genkeys.Cents)")
+	}
+	if len(asc19) == 0 {
+		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "DPrice (genkeys.Cents)", "descending element holds no element")
+	}
+	end21, err := tupleKeyCustomsDesc17(asc19, &v.DPrice)
+	if err != nil {
+		return 0, tupleKeyDescErr(err, asc19, pos, "DPrice (genkeys.Cents)")
+	}
+	if end21 != len(asc19) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "DPrice (genkeys.Cents)", "descending element holds more than one element")
+	}
+	pos += n20
+	// L (genkeys.Label)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "L (genkeys.Label)", "the key ends before this field")
+	}
+	if key[pos] == 0x00 {
+		return 0, tupleKeyFail(key, pos, tuple.ErrWrongType, "L (genkeys.Label)", "a null element cannot go into genkeys.Label")
+	}
+	n23, err := tupleKeyDescCodec.ScanCustom(key[pos:], &v.L, 0)
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "L (genkeys.Label)")
+	}
+	pos += n23
+	// PL (*genkeys.Label)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "PL (*genkeys.Label)", "the key ends before this field")
+	}
+	if key[pos] == 0x00 {
+		v.PL = nil
+		pos += 1
+	} else {
+		p24 := new(Label)
+		v.PL = p24
+		n25, err := tupleKeyDescCodec.ScanCustom(key[pos:], p24, 0)
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "PL (*genkeys.Label)")
+		}
+		pos += n25
+	}
+	// In (genkeys.Priced)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "In (genkeys.Priced)", "the key ends before this field")
+	}
+	if key[pos] != 0x05 {
+		return 0, tupleKeyKind(key, pos, true, "In (genkeys.Priced)")
+	}
+	open26 := pos
+	pos++
+	// P (genkeys.Cents)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, open26, tuple.ErrUnterminated, "P (genkeys.Cents)", "nested tuple has no closing 00")
+	}
+	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "P (genkeys.Cents)", "the nested tuple ends before this field")
+	}
+	if key[pos] == 0x00 {
+		return 0, tupleKeyFail(key, pos, tuple.ErrWrongType, "P (genkeys.Cents)", "a null element cannot go into genkeys.Cents")
+	}
+	n27, err := tupleKeyDescCodec.ScanCustom(key[pos:], &v.In.P, 1)
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "P (genkeys.Cents)")
+	}
+	pos += n27
+	// L (genkeys.Label)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, open26, tuple.ErrUnterminated, "L (genkeys.Label)", "nested tuple has no closing 00")
+	}
+	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "L (genkeys.Label)", "the nested tuple ends before this field")
+	}
+	if key[pos] == 0x00 {
+		return 0, tupleKeyFail(key, pos, tuple.ErrWrongType, "L (genkeys.Label)", "a null element cannot go into genkeys.Label")
+	}
+	n28, err := tupleKeyDescCodec.ScanCustom(key[pos:], &v.In.L, 1)
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "L (genkeys.Label)")
+	}
+	pos += n28
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, open26, tuple.ErrUnterminated, "In (genkeys.Priced)", "nested tuple has no closing 00")
+	}
+	if key[pos] != 0x00 || (pos+1 < len(key) && key[pos+1] == 0xFF) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooManyElements, "In (genkeys.Priced)", "the nested tuple holds more elements than the struct has fields")
+	}
+	pos++
+	// DIn (genkeys.Priced)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "DIn (genkeys.Priced)", "the key ends before this field")
+	}
+	if key[pos] != 0x4f {
+		return 0, tupleKeyKind(key, pos, true, "DIn (genkeys.Priced)")
+	}
+	var ascBuf30 [64]byte
+	asc31, n32, err := tuplewire.ConsumeDesc(ascBuf30[:0], key[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "DIn (genkeys.Priced)")
+	}
+	if len(asc31) == 0 {
+		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "DIn (genkeys.Priced)", "descending element holds no element")
+	}
+	end33, err := tupleKeyCustomsDesc29(asc31, &v.DIn)
+	if err != nil {
+		return 0, tupleKeyDescErr(err, asc31, pos, "DIn (genkeys.Priced)")
+	}
+	if end33 != len(asc31) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "DIn (genkeys.Priced)", "descending element holds more than one element")
+	}
+	pos += n32
+	return pos, nil
+}
 
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Descs]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
@@ -69,7 +323,7 @@ func (v *Descs) AppendTupleKey(dst []byte) ([]byte, error) {
 		dst = append(dst, 0x00)
 	} else {
 		if !utf8.ValidString((*v.E)) {
-			return dst[:start], tupleKeyEncodeErr(v.E, tuple.ErrInvalidUTF8, "E (*string)")
+			return dst[:start], tupleKeyEncodeErr((*v.E), tuple.ErrInvalidUTF8, "E (*string)")
 		}
 		dst = tuplewire.AppendString(dst, (*v.E))
 	}
@@ -339,6 +593,254 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	return pos, nil
 }
 
+// AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Embeds]
+// writes with tuple.Codec{}. On error it returns dst unchanged and the
+// plan's error.
+func (v *Embeds) AppendTupleKey(dst []byte) ([]byte, error) {
+	start := len(dst)
+	// constant "org"
+	if v.Owner == nil {
+		return dst[:start], tupleKeyNilEmbedded(reflect.TypeFor[struct{}](), "\"org\" (struct {})")
+	}
+	dst = append(dst, "\x02org\x00"...)
+	// Org (string)
+	if v.Owner == nil {
+		return dst[:start], tupleKeyNilEmbedded(reflect.TypeFor[string](), "Org (string)")
+	}
+	if !utf8.ValidString(v.Owner.Org) {
+		return dst[:start], tupleKeyEncodeErr(v.Owner.Org, tuple.ErrInvalidUTF8, "Org (string)")
+	}
+	dst = tuplewire.AppendString(dst, v.Owner.Org)
+	// ID (int64)
+	dst = tuplewire.AppendInt(dst, v.ID)
+	// Z (*string)
+	if v.Where == nil {
+		return dst[:start], tupleKeyNilEmbedded(reflect.TypeFor[*string](), "Z (*string)")
+	}
+	if v.Where.Zone == nil {
+		return dst[:start], tupleKeyNilEmbedded(reflect.TypeFor[*string](), "Z (*string)")
+	}
+	if v.Where.Zone.Z == nil {
+		dst = append(dst, 0x00)
+	} else {
+		var ascBuf1 [64]byte
+		asc2 := ascBuf1[:0]
+		if !utf8.ValidString((*v.Where.Zone.Z)) {
+			return dst[:start], tupleKeyEncodeErr((*v.Where.Zone.Z), tuple.ErrInvalidUTF8, "Z (*string)")
+		}
+		asc2 = tuplewire.AppendString(asc2, (*v.Where.Zone.Z))
+		dst = tuplewire.AppendDesc(dst, 0x4f, asc2)
+	}
+	// Shelf (uint8)
+	if v.Where == nil {
+		return dst[:start], tupleKeyNilEmbedded(reflect.TypeFor[uint8](), "Shelf (uint8)")
+	}
+	dst = tuplewire.AppendUint(dst, uint64(v.Where.Shelf))
+	return dst, nil
+}
+
+// MarshalTupleKey returns the key of *v in a new slice of its exact
+// length: one allocation for keys of up to 128 bytes.
+func (v *Embeds) MarshalTupleKey() ([]byte, error) {
+	var buf [128]byte
+	key, err := v.AppendTupleKey(buf[:0])
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), key...), nil
+}
+
+// UnmarshalTupleKey reads the fields of *v from the start of key, as
+// tuple.Plan[Embeds].UnmarshalPrefix does with tuple.Codec{}, and returns
+// the number of bytes read. Its errors are the plan's (sentinel, field and
+// offset). Strings share one allocation (two beyond 128 bytes of them);
+// nothing decoded aliases key.
+func (v *Embeds) UnmarshalTupleKey(key []byte) (int, error) {
+	pos := 0
+	var text [128]byte
+	buf := text[:0]
+	// constant "org"
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "constant \"org\"", "the key ends before this field")
+	}
+	if v.Owner == nil {
+		v.Owner = new(Owner)
+	}
+	if len(key)-pos < 5 || string(key[pos:pos+5]) != "\x02org\x00" {
+		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, "constant \"org\"", "want the constant \"\\x02org\\x00\"")
+	}
+	pos += 5
+	// Org (string)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Org (string)", "the key ends before this field")
+	}
+	if v.Owner == nil {
+		v.Owner = new(Owner)
+	}
+	if key[pos] == 0x4f {
+		return 0, tupleKeyKind(key, pos, true, "Org (string)")
+	}
+	b3, n4, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "Org (string)")
+	}
+	buf = b3
+	pos += n4
+	e0 := len(buf)
+	// ID (int64)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "ID (int64)", "the key ends before this field")
+	}
+	if key[pos] == 0x4f {
+		return 0, tupleKeyKind(key, pos, true, "ID (int64)")
+	}
+	x5, n6, err := tuplewire.ConsumeInt(key[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "ID (int64)")
+	}
+	v.ID = x5
+	pos += n6
+	// Z (*string)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Z (*string)", "the key ends before this field")
+	}
+	if v.Where == nil {
+		v.Where = new(Where)
+	}
+	if v.Where.Zone == nil {
+		v.Where.Zone = new(Zone)
+	}
+	if key[pos] == 0x00 {
+		v.Where.Zone.Z = nil
+		pos += 1
+	} else {
+		p7 := new(string)
+		v.Where.Zone.Z = p7
+		if key[pos] != 0x4f {
+			return 0, tupleKeyKind(key, pos, true, "Z (*string)")
+		}
+		var ascBuf9 [64]byte
+		asc10, n11, err := tuplewire.ConsumeDesc(ascBuf9[:0], key[pos:])
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "Z (*string)")
+		}
+		if len(asc10) == 0 {
+			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "Z (*string)", "descending element holds no element")
+		}
+		end12, err := tupleKeyEmbedsDesc8(asc10, p7)
+		if err != nil {
+			return 0, tupleKeyDescErr(err, asc10, pos, "Z (*string)")
+		}
+		if end12 != len(asc10) {
+			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "Z (*string)", "descending element holds more than one element")
+		}
+		pos += n11
+	}
+	// Shelf (uint8)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Shelf (uint8)", "the key ends before this field")
+	}
+	if v.Where == nil {
+		v.Where = new(Where)
+	}
+	if key[pos] == 0x4f {
+		return 0, tupleKeyKind(key, pos, true, "Shelf (uint8)")
+	}
+	x15, n16, err := tuplewire.ConsumeUint(key[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "Shelf (uint8)")
+	}
+	if uint64(uint8(x15)) != x15 {
+		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "Shelf (uint8)", "the value does not fit in uint8")
+	}
+	v.Where.Shelf = uint8(x15)
+	pos += n16
+	all := string(buf)
+	v.Owner.Org = all[:e0]
+	return pos, nil
+}
+
+// AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Event]
+// writes with tuple.Codec{}. On error it returns dst unchanged and the
+// plan's error.
+func (v *Event) AppendTupleKey(dst []byte) ([]byte, error) {
+	start := len(dst)
+	// Stream (string)
+	if !utf8.ValidString(v.Stream) {
+		return dst[:start], tupleKeyEncodeErr(v.Stream, tuple.ErrInvalidUTF8, "Stream (string)")
+	}
+	dst = tuplewire.AppendString(dst, v.Stream)
+	// At (time.Time)
+	out1, err := tuple.AppendTime(dst, v.At, time.Millisecond)
+	if err != nil {
+		return dst[:start], tupleKeyNamed(err, "At (time.Time)")
+	}
+	dst = out1
+	// Took (time.Duration)
+	out2, err := tuple.AppendDuration(dst, v.Took, time.Nanosecond)
+	if err != nil {
+		return dst[:start], tupleKeyNamed(err, "Took (time.Duration)")
+	}
+	dst = out2
+	return dst, nil
+}
+
+// MarshalTupleKey returns the key of *v in a new slice of its exact
+// length: one allocation for keys of up to 128 bytes.
+func (v *Event) MarshalTupleKey() ([]byte, error) {
+	var buf [128]byte
+	key, err := v.AppendTupleKey(buf[:0])
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), key...), nil
+}
+
+// UnmarshalTupleKey reads the fields of *v from the start of key, as
+// tuple.Plan[Event].UnmarshalPrefix does with tuple.Codec{}, and returns
+// the number of bytes read. Its errors are the plan's (sentinel, field and
+// offset). Strings share one allocation (two beyond 128 bytes of them);
+// nothing decoded aliases key.
+func (v *Event) UnmarshalTupleKey(key []byte) (int, error) {
+	pos := 0
+	var text [128]byte
+	buf := text[:0]
+	// Stream (string)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Stream (string)", "the key ends before this field")
+	}
+	b3, n4, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "Stream (string)")
+	}
+	buf = b3
+	pos += n4
+	e0 := len(buf)
+	// At (time.Time)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "At (time.Time)", "the key ends before this field")
+	}
+	x5, n6, err := tuple.ConsumeTime(key[pos:], time.Millisecond)
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "At (time.Time)")
+	}
+	v.At = x5
+	pos += n6
+	// Took (time.Duration)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Took (time.Duration)", "the key ends before this field")
+	}
+	x7, n8, err := tuple.ConsumeDuration(key[pos:], time.Nanosecond)
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "Took (time.Duration)")
+	}
+	v.Took = x7
+	pos += n8
+	all := string(buf)
+	v.Stream = all[:e0]
+	return pos, nil
+}
+
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Kinds]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
@@ -404,7 +906,7 @@ func (v *Kinds) AppendTupleKey(dst []byte) ([]byte, error) {
 		dst = append(dst, 0x00)
 	} else {
 		if !utf8.ValidString((*v.PS)) {
-			return dst[:start], tupleKeyEncodeErr(v.PS, tuple.ErrInvalidUTF8, "PS (*string)")
+			return dst[:start], tupleKeyEncodeErr((*v.PS), tuple.ErrInvalidUTF8, "PS (*string)")
 		}
 		dst = tuplewire.AppendString(dst, (*v.PS))
 	}
@@ -425,7 +927,7 @@ func (v *Kinds) AppendTupleKey(dst []byte) ([]byte, error) {
 		dst = append(dst, 0x00)
 	} else {
 		if !utf8.ValidString(string((*v.PN))) {
-			return dst[:start], tupleKeyEncodeErr(v.PN, tuple.ErrInvalidUTF8, "PN (*genkeys.Name)")
+			return dst[:start], tupleKeyEncodeErr((*v.PN), tuple.ErrInvalidUTF8, "PN (*genkeys.Name)")
 		}
 		dst = tuplewire.AppendString(dst, string((*v.PN)))
 	}
@@ -1067,7 +1569,7 @@ func (v *Mixed) AppendTupleKey(dst []byte) ([]byte, error) {
 		dst = tuplewire.AppendNestedNull(dst)
 	} else {
 		if !utf8.ValidString((*v.T.Note)) {
-			return dst[:start], tupleKeyEncodeErr(v.T.Note, tuple.ErrInvalidUTF8, "Note (*string)")
+			return dst[:start], tupleKeyEncodeErr((*v.T.Note), tuple.ErrInvalidUTF8, "Note (*string)")
 		}
 		dst = tuplewire.AppendString(dst, (*v.T.Note))
 	}
@@ -1093,7 +1595,7 @@ func (v *Mixed) AppendTupleKey(dst []byte) ([]byte, error) {
 			dst = tuplewire.AppendNestedNull(dst)
 		} else {
 			if !utf8.ValidString((*(*v.PT).Note)) {
-				return dst[:start], tupleKeyEncodeErr((*v.PT).Note, tuple.ErrInvalidUTF8, "Note (*string)")
+				return dst[:start], tupleKeyEncodeErr((*(*v.PT).Note), tuple.ErrInvalidUTF8, "Note (*string)")
 			}
 			dst = tuplewire.AppendString(dst, (*(*v.PT).Note))
 		}
@@ -1407,6 +1909,457 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	return pos, nil
 }
 
+// AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Times]
+// writes with tuple.Codec{}. On error it returns dst unchanged and the
+// plan's error.
+func (v *Times) AppendTupleKey(dst []byte) ([]byte, error) {
+	start := len(dst)
+	// At (time.Time)
+	out1, err := tuple.AppendTime(dst, v.At, time.Nanosecond)
+	if err != nil {
+		return dst[:start], tupleKeyNamed(err, "At (time.Time)")
+	}
+	dst = out1
+	// Ms (time.Time)
+	out2, err := tuple.AppendTime(dst, v.Ms, time.Millisecond)
+	if err != nil {
+		return dst[:start], tupleKeyNamed(err, "Ms (time.Time)")
+	}
+	dst = out2
+	// S (*time.Time)
+	if v.S == nil {
+		dst = append(dst, 0x00)
+	} else {
+		out3, err := tuple.AppendTime(dst, (*v.S), time.Second)
+		if err != nil {
+			return dst[:start], tupleKeyNamed(err, "S (*time.Time)")
+		}
+		dst = out3
+	}
+	// D (time.Duration)
+	out4, err := tuple.AppendDuration(dst, v.D, time.Nanosecond)
+	if err != nil {
+		return dst[:start], tupleKeyNamed(err, "D (time.Duration)")
+	}
+	dst = out4
+	// Us (time.Duration)
+	out5, err := tuple.AppendDuration(dst, v.Us, time.Microsecond)
+	if err != nil {
+		return dst[:start], tupleKeyNamed(err, "Us (time.Duration)")
+	}
+	dst = out5
+	// PD (*time.Duration)
+	if v.PD == nil {
+		dst = append(dst, 0x00)
+	} else {
+		var ascBuf6 [64]byte
+		asc7 := ascBuf6[:0]
+		out8, err := tuple.AppendDuration(asc7, (*v.PD), time.Millisecond)
+		if err != nil {
+			return dst[:start], tupleKeyNamed(err, "PD (*time.Duration)")
+		}
+		asc7 = out8
+		dst = tuplewire.AppendDesc(dst, 0x4f, asc7)
+	}
+	// DT (time.Time)
+	var ascBuf9 [64]byte
+	asc10 := ascBuf9[:0]
+	out11, err := tuple.AppendTime(asc10, v.DT, time.Microsecond)
+	if err != nil {
+		return dst[:start], tupleKeyNamed(err, "DT (time.Time)")
+	}
+	asc10 = out11
+	dst = tuplewire.AppendDesc(dst, 0x4f, asc10)
+	// Big (big.Int)
+	out12, err := tuplewire.AppendBigInt(dst, &v.Big)
+	if err != nil {
+		return dst[:start], tupleKeyEncodeErr(v.Big, err, "Big (big.Int)")
+	}
+	dst = out12
+	// PBig (*big.Int)
+	if v.PBig == nil {
+		dst = append(dst, 0x00)
+	} else {
+		out13, err := tuplewire.AppendBigInt(dst, v.PBig)
+		if err != nil {
+			return dst[:start], tupleKeyEncodeErr((*v.PBig), err, "PBig (*big.Int)")
+		}
+		dst = out13
+	}
+	// DBig (*big.Int)
+	if v.DBig == nil {
+		dst = append(dst, 0x00)
+	} else {
+		var ascBuf14 [64]byte
+		asc15 := ascBuf14[:0]
+		out16, err := tuplewire.AppendBigInt(asc15, v.DBig)
+		if err != nil {
+			return dst[:start], tupleKeyEncodeErr((*v.DBig), err, "DBig (*big.Int)")
+		}
+		asc15 = out16
+		dst = tuplewire.AppendDesc(dst, 0x4f, asc15)
+	}
+	// PS (*string)
+	if v.PS == nil {
+		dst = append(dst, 0x00)
+	} else {
+		var ascBuf17 [64]byte
+		asc18 := ascBuf17[:0]
+		if !utf8.ValidString((*v.PS)) {
+			return dst[:start], tupleKeyEncodeErr((*v.PS), tuple.ErrInvalidUTF8, "PS (*string)")
+		}
+		asc18 = tuplewire.AppendString(asc18, (*v.PS))
+		dst = tuplewire.AppendDesc(dst, 0x4f, asc18)
+	}
+	// In (genkeys.Stamped)
+	dst = tuplewire.BeginNested(dst)
+	// At (time.Time)
+	out19, err := tuple.AppendTime(dst, v.In.At, time.Millisecond)
+	if err != nil {
+		return dst[:start], tupleKeyNamed(err, "At (time.Time)")
+	}
+	dst = out19
+	// PD (*time.Duration)
+	if v.In.PD == nil {
+		dst = tuplewire.AppendNestedNull(dst)
+	} else {
+		out20, err := tuple.AppendDuration(dst, (*v.In.PD), time.Nanosecond)
+		if err != nil {
+			return dst[:start], tupleKeyNamed(err, "PD (*time.Duration)")
+		}
+		dst = out20
+	}
+	// Big (*big.Int)
+	if v.In.Big == nil {
+		dst = tuplewire.AppendNestedNull(dst)
+	} else {
+		out21, err := tuplewire.AppendBigInt(dst, v.In.Big)
+		if err != nil {
+			return dst[:start], tupleKeyEncodeErr((*v.In.Big), err, "Big (*big.Int)")
+		}
+		dst = out21
+	}
+	dst = tuplewire.EndNested(dst)
+	return dst, nil
+}
+
+// MarshalTupleKey returns the key of *v in a new slice of its exact
+// length: one allocation for keys of up to 128 bytes.
+func (v *Times) MarshalTupleKey() ([]byte, error) {
+	var buf [128]byte
+	key, err := v.AppendTupleKey(buf[:0])
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), key...), nil
+}
+
+// UnmarshalTupleKey reads the fields of *v from the start of key, as
+// tuple.Plan[Times].UnmarshalPrefix does with tuple.Codec{}, and returns
+// the number of bytes read. Its errors are the plan's (sentinel, field and
+// offset). Strings share one allocation (two beyond 128 bytes of them);
+// nothing decoded aliases key.
+func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
+	pos := 0
+	// At (time.Time)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "At (time.Time)", "the key ends before this field")
+	}
+	if key[pos] == 0x4f {
+		return 0, tupleKeyKind(key, pos, true, "At (time.Time)")
+	}
+	x22, n23, err := tuple.ConsumeTime(key[pos:], time.Nanosecond)
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "At (time.Time)")
+	}
+	v.At = x22
+	pos += n23
+	// Ms (time.Time)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Ms (time.Time)", "the key ends before this field")
+	}
+	if key[pos] == 0x4f {
+		return 0, tupleKeyKind(key, pos, true, "Ms (time.Time)")
+	}
+	x24, n25, err := tuple.ConsumeTime(key[pos:], time.Millisecond)
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "Ms (time.Time)")
+	}
+	v.Ms = x24
+	pos += n25
+	// S (*time.Time)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "S (*time.Time)", "the key ends before this field")
+	}
+	if key[pos] == 0x00 {
+		v.S = nil
+		pos += 1
+	} else {
+		p26 := new(time.Time)
+		v.S = p26
+		if key[pos] == 0x4f {
+			return 0, tupleKeyKind(key, pos, true, "S (*time.Time)")
+		}
+		x27, n28, err := tuple.ConsumeTime(key[pos:], time.Second)
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "S (*time.Time)")
+		}
+		(*p26) = x27
+		pos += n28
+	}
+	// D (time.Duration)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "D (time.Duration)", "the key ends before this field")
+	}
+	if key[pos] == 0x4f {
+		return 0, tupleKeyKind(key, pos, true, "D (time.Duration)")
+	}
+	x29, n30, err := tuple.ConsumeDuration(key[pos:], time.Nanosecond)
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "D (time.Duration)")
+	}
+	v.D = x29
+	pos += n30
+	// Us (time.Duration)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Us (time.Duration)", "the key ends before this field")
+	}
+	if key[pos] == 0x4f {
+		return 0, tupleKeyKind(key, pos, true, "Us (time.Duration)")
+	}
+	x31, n32, err := tuple.ConsumeDuration(key[pos:], time.Microsecond)
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "Us (time.Duration)")
+	}
+	v.Us = x31
+	pos += n32
+	// PD (*time.Duration)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "PD (*time.Duration)", "the key ends before this field")
+	}
+	if key[pos] == 0x00 {
+		v.PD = nil
+		pos += 1
+	} else {
+		p33 := new(time.Duration)
+		v.PD = p33
+		if key[pos] != 0x4f {
+			return 0, tupleKeyKind(key, pos, true, "PD (*time.Duration)")
+		}
+		var ascBuf35 [64]byte
+		asc36, n37, err := tuplewire.ConsumeDesc(ascBuf35[:0], key[pos:])
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "PD (*time.Duration)")
+		}
+		if len(asc36) == 0 {
+			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "PD (*time.Duration)", "descending element holds no element")
+		}
+		end38, err := tupleKeyTimesDesc34(asc36, p33)
+		if err != nil {
+			return 0, tupleKeyDescErr(err, asc36, pos, "PD (*time.Duration)")
+		}
+		if end38 != len(asc36) {
+			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "PD (*time.Duration)", "descending element holds more than one element")
+		}
+		pos += n37
+	}
+	// DT (time.Time)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "DT (time.Time)", "the key ends before this field")
+	}
+	if key[pos] != 0x4f {
+		return 0, tupleKeyKind(key, pos, true, "DT (time.Time)")
+	}
+	var ascBuf42 [64]byte
+	asc43, n44, err := tuplewire.ConsumeDesc(ascBuf42[:0], key[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "DT (time.Time)")
+	}
+	if len(asc43) == 0 {
+		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "DT (time.Time)", "descending element holds no element")
+	}
+	end45, err := tupleKeyTimesDesc41(asc43, &v.DT)
+	if err != nil {
+		return 0, tupleKeyDescErr(err, asc43, pos, "DT (time.Time)")
+	}
+	if end45 != len(asc43) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "DT (time.Time)", "descending element holds more than one element")
+	}
+	pos += n44
+	// Big (big.Int)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Big (big.Int)", "the key ends before this field")
+	}
+	if key[pos] == 0x4f {
+		return 0, tupleKeyKind(key, pos, true, "Big (big.Int)")
+	}
+	x48, n49, err := tuplewire.ConsumeBigInt(key[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "Big (big.Int)")
+	}
+	v.Big = *x48
+	pos += n49
+	// PBig (*big.Int)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "PBig (*big.Int)", "the key ends before this field")
+	}
+	if key[pos] == 0x00 {
+		v.PBig = nil
+		pos += 1
+	} else {
+		p50 := new(big.Int)
+		v.PBig = p50
+		if key[pos] == 0x4f {
+			return 0, tupleKeyKind(key, pos, true, "PBig (*big.Int)")
+		}
+		x51, n52, err := tuplewire.ConsumeBigInt(key[pos:])
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "PBig (*big.Int)")
+		}
+		(*p50) = *x51
+		pos += n52
+	}
+	// DBig (*big.Int)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "DBig (*big.Int)", "the key ends before this field")
+	}
+	if key[pos] == 0x00 {
+		v.DBig = nil
+		pos += 1
+	} else {
+		p53 := new(big.Int)
+		v.DBig = p53
+		if key[pos] != 0x4f {
+			return 0, tupleKeyKind(key, pos, true, "DBig (*big.Int)")
+		}
+		var ascBuf55 [64]byte
+		asc56, n57, err := tuplewire.ConsumeDesc(ascBuf55[:0], key[pos:])
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "DBig (*big.Int)")
+		}
+		if len(asc56) == 0 {
+			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "DBig (*big.Int)", "descending element holds no element")
+		}
+		end58, err := tupleKeyTimesDesc54(asc56, p53)
+		if err != nil {
+			return 0, tupleKeyDescErr(err, asc56, pos, "DBig (*big.Int)")
+		}
+		if end58 != len(asc56) {
+			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "DBig (*big.Int)", "descending element holds more than one element")
+		}
+		pos += n57
+	}
+	// PS (*string)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "PS (*string)", "the key ends before this field")
+	}
+	if key[pos] == 0x00 {
+		v.PS = nil
+		pos += 1
+	} else {
+		p61 := new(string)
+		v.PS = p61
+		if key[pos] != 0x4f {
+			return 0, tupleKeyKind(key, pos, true, "PS (*string)")
+		}
+		var ascBuf63 [64]byte
+		asc64, n65, err := tuplewire.ConsumeDesc(ascBuf63[:0], key[pos:])
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "PS (*string)")
+		}
+		if len(asc64) == 0 {
+			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "PS (*string)", "descending element holds no element")
+		}
+		end66, err := tupleKeyTimesDesc62(asc64, p61)
+		if err != nil {
+			return 0, tupleKeyDescErr(err, asc64, pos, "PS (*string)")
+		}
+		if end66 != len(asc64) {
+			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "PS (*string)", "descending element holds more than one element")
+		}
+		pos += n65
+	}
+	// In (genkeys.Stamped)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "In (genkeys.Stamped)", "the key ends before this field")
+	}
+	if key[pos] != 0x05 {
+		return 0, tupleKeyKind(key, pos, true, "In (genkeys.Stamped)")
+	}
+	open69 := pos
+	pos++
+	// At (time.Time)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, open69, tuple.ErrUnterminated, "At (time.Time)", "nested tuple has no closing 00")
+	}
+	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "At (time.Time)", "the nested tuple ends before this field")
+	}
+	if key[pos] == 0x4f {
+		return 0, tupleKeyKind(key, pos, true, "At (time.Time)")
+	}
+	x70, n71, err := tuple.ConsumeTime(key[pos:], time.Millisecond)
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "At (time.Time)")
+	}
+	v.In.At = x70
+	pos += n71
+	// PD (*time.Duration)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, open69, tuple.ErrUnterminated, "PD (*time.Duration)", "nested tuple has no closing 00")
+	}
+	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "PD (*time.Duration)", "the nested tuple ends before this field")
+	}
+	if key[pos] == 0x00 {
+		v.In.PD = nil
+		pos += 2
+	} else {
+		p72 := new(time.Duration)
+		v.In.PD = p72
+		if key[pos] == 0x4f {
+			return 0, tupleKeyKind(key, pos, true, "PD (*time.Duration)")
+		}
+		x73, n74, err := tuple.ConsumeDuration(key[pos:], time.Nanosecond)
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "PD (*time.Duration)")
+		}
+		(*p72) = x73
+		pos += n74
+	}
+	// Big (*big.Int)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, open69, tuple.ErrUnterminated, "Big (*big.Int)", "nested tuple has no closing 00")
+	}
+	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Big (*big.Int)", "the nested tuple ends before this field")
+	}
+	if key[pos] == 0x00 {
+		v.In.Big = nil
+		pos += 2
+	} else {
+		p75 := new(big.Int)
+		v.In.Big = p75
+		if key[pos] == 0x4f {
+			return 0, tupleKeyKind(key, pos, true, "Big (*big.Int)")
+		}
+		x76, n77, err := tuplewire.ConsumeBigInt(key[pos:])
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "Big (*big.Int)")
+		}
+		(*p75) = *x76
+		pos += n77
+	}
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, open69, tuple.ErrUnterminated, "In (genkeys.Stamped)", "nested tuple has no closing 00")
+	}
+	if key[pos] != 0x00 || (pos+1 < len(key) && key[pos+1] == 0xFF) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooManyElements, "In (genkeys.Stamped)", "the nested tuple holds more elements than the struct has fields")
+	}
+	pos++
+	return pos, nil
+}
+
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[W1]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
@@ -1671,6 +2624,68 @@ func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 	return pos, nil
 }
 
+// tupleKeyCustomsDesc17 reads the element that the descending field DPrice (genkeys.Cents) wraps.
+func tupleKeyCustomsDesc17(in []byte, p *Cents) (int, error) {
+	pos := 0
+	if in[pos] == 0x00 {
+		return 0, tupleKeyFail(in, pos, tuple.ErrWrongType, "DPrice (genkeys.Cents)", "a null element cannot go into genkeys.Cents")
+	}
+	n22, err := tuple.Codec{}.ScanCustom(in[pos:], p, 0)
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "DPrice (genkeys.Cents)")
+	}
+	pos += n22
+	return pos, nil
+}
+
+// tupleKeyCustomsDesc29 reads the element that the descending field DIn (genkeys.Priced) wraps.
+func tupleKeyCustomsDesc29(in []byte, p *Priced) (int, error) {
+	pos := 0
+	if in[pos] != 0x05 {
+		return 0, tupleKeyKind(in, pos, false, "DIn (genkeys.Priced)")
+	}
+	open34 := pos
+	pos++
+	// P (genkeys.Cents)
+	if pos >= len(in) {
+		return 0, tupleKeyFail(in, open34, tuple.ErrUnterminated, "P (genkeys.Cents)", "nested tuple has no closing 00")
+	}
+	if in[pos] == 0x00 && (pos+1 >= len(in) || in[pos+1] != 0xFF) {
+		return 0, tupleKeyFail(in, pos, tuple.ErrTooFewElements, "P (genkeys.Cents)", "the nested tuple ends before this field")
+	}
+	if in[pos] == 0x00 {
+		return 0, tupleKeyFail(in, pos, tuple.ErrWrongType, "P (genkeys.Cents)", "a null element cannot go into genkeys.Cents")
+	}
+	n35, err := tuple.Codec{}.ScanCustom(in[pos:], &(*p).P, 1)
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "P (genkeys.Cents)")
+	}
+	pos += n35
+	// L (genkeys.Label)
+	if pos >= len(in) {
+		return 0, tupleKeyFail(in, open34, tuple.ErrUnterminated, "L (genkeys.Label)", "nested tuple has no closing 00")
+	}
+	if in[pos] == 0x00 && (pos+1 >= len(in) || in[pos+1] != 0xFF) {
+		return 0, tupleKeyFail(in, pos, tuple.ErrTooFewElements, "L (genkeys.Label)", "the nested tuple ends before this field")
+	}
+	if in[pos] == 0x00 {
+		return 0, tupleKeyFail(in, pos, tuple.ErrWrongType, "L (genkeys.Label)", "a null element cannot go into genkeys.Label")
+	}
+	n36, err := tuple.Codec{}.ScanCustom(in[pos:], &(*p).L, 1)
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "L (genkeys.Label)")
+	}
+	pos += n36
+	if pos >= len(in) {
+		return 0, tupleKeyFail(in, open34, tuple.ErrUnterminated, "DIn (genkeys.Priced)", "nested tuple has no closing 00")
+	}
+	if in[pos] != 0x00 || (pos+1 < len(in) && in[pos+1] == 0xFF) {
+		return 0, tupleKeyFail(in, pos, tuple.ErrTooManyElements, "DIn (genkeys.Priced)", "the nested tuple holds more elements than the struct has fields")
+	}
+	pos++
+	return pos, nil
+}
+
 // tupleKeyDescsDesc19 reads the element that the descending field A (string) wraps.
 func tupleKeyDescsDesc19(in []byte, p *string) (int, error) {
 	pos := 0
@@ -1857,6 +2872,18 @@ func tupleKeyDescsDesc80(in []byte, p *uint8) (int, error) {
 	return pos, nil
 }
 
+// tupleKeyEmbedsDesc8 reads the element that the descending field Z (*string) wraps.
+func tupleKeyEmbedsDesc8(in []byte, p *string) (int, error) {
+	pos := 0
+	x13, n14, err := tuplewire.ConsumeString(in[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "Z (*string)")
+	}
+	(*p) = x13
+	pos += n14
+	return pos, nil
+}
+
 // tupleKeyMixedDesc12 reads the element that the descending field Rank (int32) wraps.
 func tupleKeyMixedDesc12(in []byte, p *int32) (int, error) {
 	pos := 0
@@ -1934,6 +2961,54 @@ func tupleKeyMixedDesc36(in []byte, p *Deep) (int, error) {
 	return pos, nil
 }
 
+// tupleKeyTimesDesc34 reads the element that the descending field PD (*time.Duration) wraps.
+func tupleKeyTimesDesc34(in []byte, p *time.Duration) (int, error) {
+	pos := 0
+	x39, n40, err := tuple.ConsumeDuration(in[pos:], time.Millisecond)
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "PD (*time.Duration)")
+	}
+	(*p) = x39
+	pos += n40
+	return pos, nil
+}
+
+// tupleKeyTimesDesc41 reads the element that the descending field DT (time.Time) wraps.
+func tupleKeyTimesDesc41(in []byte, p *time.Time) (int, error) {
+	pos := 0
+	x46, n47, err := tuple.ConsumeTime(in[pos:], time.Microsecond)
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "DT (time.Time)")
+	}
+	(*p) = x46
+	pos += n47
+	return pos, nil
+}
+
+// tupleKeyTimesDesc54 reads the element that the descending field DBig (*big.Int) wraps.
+func tupleKeyTimesDesc54(in []byte, p *big.Int) (int, error) {
+	pos := 0
+	x59, n60, err := tuplewire.ConsumeBigInt(in[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "DBig (*big.Int)")
+	}
+	(*p) = *x59
+	pos += n60
+	return pos, nil
+}
+
+// tupleKeyTimesDesc62 reads the element that the descending field PS (*string) wraps.
+func tupleKeyTimesDesc62(in []byte, p *string) (int, error) {
+	pos := 0
+	x67, n68, err := tuplewire.ConsumeString(in[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "PS (*string)")
+	}
+	(*p) = x67
+	pos += n68
+	return pos, nil
+}
+
 // tupleKeyErr places an error of the wire layer about key[at:] at its
 // offset in the key, and names the field, as tuple.Plan does.
 func tupleKeyErr(err error, at int, field string) error {
@@ -1974,6 +3049,17 @@ func tupleKeyEncodeErr(v any, sentinel error, field string) error {
 	return &tuple.EncodeError{Type: reflect.TypeOf(v), Err: sentinel, Field: field}
 }
 
+// tupleKeyNamed names the field in an encoding error of a tuple
+// function, as tuple.Plan does.
+func tupleKeyNamed(err error, field string) error {
+	if ee, ok := err.(*tuple.EncodeError); ok && ee.Field == "" {
+		c := *ee
+		c.Field = field
+		return &c
+	}
+	return err
+}
+
 // tupleKeyDescErr places an error about asc, the element a descending
 // element at key[at] wraps, in the key, and names the field.
 func tupleKeyDescErr(err error, asc []byte, at int, field string) error {
@@ -1983,6 +3069,16 @@ func tupleKeyDescErr(err error, asc []byte, at int, field string) error {
 	}
 	return tupleKeyErr(err, at+tuplewire.DescOffset(asc, de.Offset)-de.Offset, field)
 }
+
+// tupleKeyNilEmbedded is the error of a nil embedded pointer on the way
+// to a field of type t, as tuple.Plan words it.
+func tupleKeyNilEmbedded(t reflect.Type, field string) error {
+	return &tuple.EncodeError{Type: t, Err: fmt.Errorf("%w: an embedded pointer on the way to the field is nil", tuple.ErrUnsupportedType), Field: field}
+}
+
+// tupleKeyDescCodec is the codec of a plan of a type with desc fields:
+// tuple.Codec{} with the descending extension.
+var tupleKeyDescCodec = tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(0x4f)}}
 
 // tupleKeyAppendBytesString appends s as a byte string (01).
 func tupleKeyAppendBytesString(dst []byte, s string) []byte {

@@ -8,6 +8,7 @@ import (
 
 	gotypes "go/types"
 
+	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/google/uuid"
 )
@@ -85,3 +86,52 @@ type Custom struct{ C Cents }
 // ByUUID names uuid.UUID only where the generated code needs no
 // conversion: the file must not import uuid.
 type ByUUID struct{ U uuid.UUID }
+
+// OnlyScanner can be read but not written, which a plan refuses.
+type OnlyScanner struct{ S scanOnly }
+
+type scanOnly int64
+
+func (s *scanOnly) ScanTupleElement(elem []byte) error { return nil }
+
+// OnlyAppender can be written but not read back, which a plan refuses.
+type OnlyAppender struct{ A appendOnly }
+
+type appendOnly int64
+
+func (a appendOnly) AppendTupleElement(dst []byte) ([]byte, error) { return append(dst, 0x14), nil }
+
+// KeyConvertible is written as the byte string of its key, never read.
+type KeyConvertible struct{ K subspace }
+
+type subspace struct{ prefix []byte }
+
+func (s subspace) FDBKey() fdb.Key { return s.prefix }
+
+type UnitOnInt struct {
+	A int64 `tuple:",unit=ms"`
+}
+
+type BadUnit struct {
+	At time.Time `tuple:",unit=h"`
+}
+
+type PointerToPointer struct{ P **int64 }
+
+type part struct{ A int64 }
+
+// EmbeddedUnexportedPointer embeds a pointer to a struct decoding cannot
+// allocate from another package.
+type EmbeddedUnexportedPointer struct {
+	*part
+}
+
+type nothing struct{ n int64 }
+
+// EmbeddedEmpty embeds a struct that adds no field: it would vanish.
+type EmbeddedEmpty struct {
+	nothing
+	B int64
+}
+
+type TupleField struct{ T tuple.Tuple }
