@@ -60,6 +60,7 @@ package tuple
 
 import (
 	"fmt"
+	"github.com/fdbtuple/fdbtuple/tuple/internal/keytag"
 	"math/big"
 	"reflect"
 	"strconv"
@@ -306,7 +307,7 @@ func hasExportedField(t reflect.Type) bool {
 		if sf.Tag.Get("tuple") == "-" {
 			continue
 		}
-		if sf.IsExported() || hasOption(tagOptions(sf.Tag.Get("tuple")), "const") {
+		if sf.IsExported() || keytag.IsConst(sf.Tag.Get("tuple")) {
 			return true
 		}
 		if et := sf.Type; sf.Anonymous {
@@ -339,20 +340,6 @@ func (u unit) String() string {
 		return "s"
 	}
 	return "ns"
-}
-
-func parseUnit(s string) (unit, error) {
-	switch s {
-	case "ns":
-		return 1, nil
-	case "us":
-		return 1e3, nil
-	case "ms":
-		return 1e6, nil
-	case "s":
-		return 1e9, nil
-	}
-	return 0, fmt.Errorf("%w: unit %q, want ns, us, ms or s", ErrBadTag, s)
 }
 
 // scalarName is the type's name in Schema (decision: element kinds, never

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/keytag"
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/types"
 )
@@ -45,12 +46,6 @@ func (b *tableBuilder) layout(t reflect.Type) (*layout, error) {
 	return lay, nil
 }
 
-// tagOptions returns the options of a tuple tag, after its name.
-func tagOptions(tag string) string {
-	_, opts, _ := strings.Cut(tag, ",")
-	return opts
-}
-
 // addFields adds the fields of struct t, reached through index, to lay.
 func (b *tableBuilder) addFields(lay *layout, t reflect.Type, index []int, viaPointer bool) error {
 	for i := range t.NumField() {
@@ -59,7 +54,7 @@ func (b *tableBuilder) addFields(lay *layout, t reflect.Type, index []int, viaPo
 		if tag == "-" {
 			continue
 		}
-		name, opts, _ := strings.Cut(tag, ",")
+		name, _, _ := strings.Cut(tag, ",")
 		idx := append(append([]int(nil), index...), i)
 		if sf.Anonymous && !hasTag {
 			if et, ptr := b.embeddedStruct(sf.Type); et != nil {
@@ -69,7 +64,7 @@ func (b *tableBuilder) addFields(lay *layout, t reflect.Type, index []int, viaPo
 				continue
 			}
 		}
-		isConst := hasOption(opts, "const")
+		isConst := keytag.IsConst(tag)
 		if !sf.IsExported() && !isConst {
 			if hasTag && tag != "" { // a forgotten ,const, most likely
 				return fmt.Errorf("field %s: %w: a tuple tag on an unexported field does nothing; add ,const for a constant (tuple:\"%s,const\"), or export the field", sf.Name, ErrBadTag, name)
@@ -83,7 +78,7 @@ func (b *tableBuilder) addFields(lay *layout, t reflect.Type, index []int, viaPo
 		if name != "" && !isConst {
 			f.name = name
 		}
-		if err := b.field(&f, name, opts); err != nil {
+		if err := b.field(&f, tag); err != nil {
 			return fmt.Errorf("field %s (%v): %w", sf.Name, sf.Type, err)
 		}
 		f.op = f.plainOp()
@@ -141,48 +136,15 @@ func (b *tableBuilder) inline(lay *layout, sf reflect.StructField, et reflect.Ty
 	return nil
 }
 
-func hasOption(opts, want string) bool {
-	for o := range strings.SplitSeq(opts, ",") {
-		if o == want || strings.HasPrefix(o, want+"=") {
-			return true
-		}
-	}
-	return false
-}
-
 // field compiles one field from its type and tag.
-func (b *tableBuilder) field(f *planField, name, opts string) error {
-	seen := map[string]bool{}
-	for o := range strings.SplitSeq(opts, ",") {
-		key, _, _ := strings.Cut(o, "=")
-		if o != "" && seen[key] { // unit=ms,unit=s: which one? every option changes the bytes
-			return fmt.Errorf("%w: option %q given twice", ErrBadTag, key)
-		}
-		seen[key] = true
-		switch {
-		case o == "" || o == "const":
-		case o == "desc":
-			f.desc = true
-		case o == "bytes":
-			f.asBytes = true
-		case strings.HasPrefix(o, "ext="):
-			code, err := strconv.ParseUint(strings.TrimPrefix(o, "ext="), 0, 8)
-			if err != nil || code < uint64(types.CodeUserFirst) || code > uint64(types.CodeUserLast) {
-				return fmt.Errorf("%w: option %q: an extension's code is 0x40 to 0x4f", ErrBadTag, o)
-			}
-			f.ext = types.Code(code)
-		case strings.HasPrefix(o, "unit="):
-			u, err := parseUnit(strings.TrimPrefix(o, "unit="))
-			if err != nil {
-				return err
-			}
-			f.unit = u
-		default:
-			return fmt.Errorf("%w: unknown option %q (want desc, bytes, ext=0xNN, unit=ns|us|ms|s or const)", ErrBadTag, o)
-		}
+func (b *tableBuilder) field(f *planField, tag string) error {
+	kt, err := keytag.Parse(tag)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrBadTag, err)
 	}
-	if hasOption(opts, "const") {
-		return f.compileConstant(name)
+	f.desc, f.asBytes, f.ext, f.unit = kt.Desc, kt.Bytes, types.Code(kt.Ext), unit(kt.Unit)
+	if kt.Const {
+		return f.compileConstant(kt.Name)
 	}
 	f.gt = b.entry(f.typ)
 	f.inner = f.gt
@@ -236,9 +198,6 @@ func (f *planField) compileConstant(text string) error {
 		}
 	default:
 		return fmt.Errorf("%w: a constant field is of type struct{} (a string) or of an integer type", ErrBadTag)
-	}
-	if f.desc || f.asBytes || f.ext != 0 || f.unit != 0 {
-		return fmt.Errorf("%w: a constant takes no other option", ErrBadTag)
 	}
 	enc, err := AppendElems(nil, v)
 	if err != nil {

@@ -7,8 +7,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/internal/keytag"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
@@ -120,8 +122,8 @@ func (c *compiler) addFields(out *[]field, st *types.Struct, sel string, via []v
 		if tag == "-" {
 			continue
 		}
-		name, opts, _ := strings.Cut(tag, ",")
-		isConst := hasOption(opts, "const")
+		name, _, _ := strings.Cut(tag, ",")
+		isConst := keytag.IsConst(tag)
 		path := sel + "." + sf.Name()
 		if et, ptr := inlined(sf.Type()); sf.Embedded() && !hasTag && et != nil {
 			if err := c.accessible(sf); err != nil {
@@ -151,7 +153,7 @@ func (c *compiler) addFields(out *[]field, st *types.Struct, sel string, via []v
 		if name != "" && !isConst {
 			f.name = name
 		}
-		if err := c.field(&f, sf, name, opts, depth); err != nil {
+		if err := c.field(&f, sf, tag, depth); err != nil {
 			return fmt.Errorf("field %s (%s): %w", sf.Name(), f.typeText, err)
 		}
 		*out = append(*out, f)
@@ -167,50 +169,21 @@ func (c *compiler) accessible(sf *types.Var) error {
 	return nil
 }
 
-func hasOption(opts, want string) bool {
-	for o := range strings.SplitSeq(opts, ",") {
-		if o == want || strings.HasPrefix(o, want+"=") {
-			return true
-		}
-	}
-	return false
-}
-
 // field compiles one field from its tag and type, as tuple's
-// planBuilder.field does.
-func (c *compiler) field(f *field, sf *types.Var, name, opts string, depth int) error {
-	asBytes := false
+// planBuilder.field does; the tag is read by the plan's reader.
+func (c *compiler) field(f *field, sf *types.Var, tag string, depth int) error {
 	f.fieldType = types.TypeString(sf.Type(), c.qualifier)
-	seen := map[string]bool{}
-	for o := range strings.SplitSeq(opts, ",") {
-		key, _, _ := strings.Cut(o, "=")
-		if o != "" && seen[key] { // as a plan refuses it: which one counts?
-			return fmt.Errorf("tag option %q given twice", key)
-		}
-		seen[key] = true
-		switch {
-		case o == "" || o == "const":
-		case o == "desc":
-			f.desc = true
-		case o == "bytes":
-			asBytes = true
-		case strings.HasPrefix(o, "unit="):
-			u, ok := units[strings.TrimPrefix(o, "unit=")]
-			if !ok {
-				return fmt.Errorf("tag option %q: the unit is ns, us, ms or s", o)
-			}
-			f.unit = u
-		case strings.HasPrefix(o, "ext="):
-			return fmt.Errorf("tag option %q: an extension's element is written by the extension value the codec holds at run time, which generated code does not have; leave this type to tuple.Plan", o)
-		default:
-			return fmt.Errorf("unknown tag option %q", o)
-		}
+	kt, err := keytag.Parse(tag)
+	if err != nil {
+		return fmt.Errorf("tag: %w", err)
 	}
-	if hasOption(opts, "const") {
-		if f.desc || asBytes || f.unit != "" {
-			return fmt.Errorf("a constant takes no other option")
-		}
-		return f.compileConstant(sf.Type(), name)
+	if kt.Ext != 0 {
+		return fmt.Errorf("tag option \"ext=%#02x\": an extension's element is written by the extension value the codec holds at run time, which generated code does not have; leave this type to tuple.Plan", kt.Ext)
+	}
+	asBytes := kt.Bytes
+	f.desc, f.unit = kt.Desc, units[kt.Unit]
+	if kt.Const {
+		return f.compileConstant(sf.Type(), kt.Name)
 	}
 	if err := c.accessible(sf); err != nil {
 		return err
@@ -255,7 +228,7 @@ func (c *compiler) field(f *field, sf *types.Var, name, opts string, depth int) 
 
 // units are the units of the unit= option, as the generated code
 // passes them to tuple.AppendTime and its kin.
-var units = map[string]string{"ns": "time.Nanosecond", "us": "time.Microsecond", "ms": "time.Millisecond", "s": "time.Second"}
+var units = map[time.Duration]string{time.Nanosecond: "time.Nanosecond", time.Microsecond: "time.Microsecond", time.Millisecond: "time.Millisecond", time.Second: "time.Second"}
 
 // elementKind sets the element kind of a value of type t, by the rules
 // of tuple's type table in their order.

@@ -1,0 +1,105 @@
+// Package keytag reads the `tuple:"..."` tags of key struct fields: the
+// one reader of the tag grammar, which tuple's plans and the generator
+// (tuple/tuplegen) share, so that both accept the same tags and refuse
+// the same mistakes with the same words.
+//
+//	tag    = "-" / [name] *("," option)
+//	option = "const" / "desc" / "bytes" / "unit=" unit / "ext=" code
+//	unit   = "ns" / "us" / "ms" / "s"
+//	code   = 0x40 to 0x4f, in any base strconv.ParseUint reads with base 0
+//
+// An option may be given once: every option changes the bytes, so two of
+// one kind (unit=ms,unit=s) leave no right answer. A constant takes no
+// other option. What an option means for a field's Go type (bytes only on
+// a string, unit only on a time or a duration, ext= with neither) is the
+// caller's to check: keytag knows no Go types.
+//
+// Place in the import DAG: the standard library only.
+package keytag
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// A Tag is a field's tuple tag, read.
+type Tag struct {
+	// Name is what comes before the first comma: the field's name in
+	// schemas and errors, or a constant's value.
+	Name string
+	// Omit is a tag of "-": the field is not part of the key.
+	Omit bool
+	// Const, Desc and Bytes are the options of those names.
+	Const, Desc, Bytes bool
+	// Unit is the unit= option (time.Nanosecond, time.Microsecond,
+	// time.Millisecond or time.Second), 0 without one.
+	Unit time.Duration
+	// Ext is the code of the ext= option (0x40 to 0x4f), 0 without one.
+	Ext byte
+}
+
+// Parse reads tag, the value of a struct tag's tuple key. Its errors say
+// which option is wrong and why; the caller names the field.
+func Parse(tag string) (Tag, error) {
+	if tag == "-" {
+		return Tag{Omit: true}, nil
+	}
+	name, opts, _ := strings.Cut(tag, ",")
+	t := Tag{Name: name}
+	if opts == "" {
+		return t, nil
+	}
+	seen := map[string]bool{}
+	for o := range strings.SplitSeq(opts, ",") {
+		key, value, _ := strings.Cut(o, "=")
+		if o != "" && seen[key] {
+			return Tag{}, fmt.Errorf("option %q given twice", key)
+		}
+		seen[key] = true
+		switch {
+		case o == "":
+		case o == "const":
+			t.Const = true
+		case o == "desc":
+			t.Desc = true
+		case o == "bytes":
+			t.Bytes = true
+		case key == "ext":
+			code, err := strconv.ParseUint(value, 0, 8)
+			if err != nil || code < 0x40 || code > 0x4f {
+				return Tag{}, fmt.Errorf("option %q: an extension's code is 0x40 to 0x4f", o)
+			}
+			t.Ext = byte(code)
+		case key == "unit":
+			u, ok := units[value]
+			if !ok {
+				return Tag{}, fmt.Errorf("unit %q, want ns, us, ms or s", value)
+			}
+			t.Unit = u
+		default:
+			return Tag{}, fmt.Errorf("unknown option %q (want desc, bytes, ext=0xNN, unit=ns|us|ms|s or const)", o)
+		}
+	}
+	if t.Const && (t.Desc || t.Bytes || t.Unit != 0 || t.Ext != 0) {
+		return Tag{}, fmt.Errorf("a constant takes no other option")
+	}
+	return t, nil
+}
+
+// units are the values of the unit= option.
+var units = map[string]time.Duration{"ns": time.Nanosecond, "us": time.Microsecond, "ms": time.Millisecond, "s": time.Second}
+
+// IsConst reports whether tag marks a constant, without reading the rest:
+// a field that is unexported is part of a key only as a constant, which
+// is decided before its tag is checked.
+func IsConst(tag string) bool {
+	_, opts, _ := strings.Cut(tag, ",")
+	for o := range strings.SplitSeq(opts, ",") {
+		if o == "const" {
+			return true
+		}
+	}
+	return false
+}
