@@ -62,12 +62,19 @@ type planCore struct {
 // NewPlan compiles the plan of struct type T for codec c. A field tagged
 // desc needs a descending extension: if c has none, the plan adds
 // DescExtension(DefaultDescCode) to its own copy of c. Its errors wrap
-// ErrNotStruct, ErrBadTag, ErrNoExtension or ErrUnsupportedType.
+// ErrNotStruct, ErrBadTag, ErrNoExtension or ErrUnsupportedType, and
+// ErrStaleGenerated when *T has methods from `fdbtuple gen` written for
+// another layout of T (see Plan).
 func NewPlan[T any](c Codec) (*Plan[T], error) {
-	p := &Plan[T]{generated: newGeneratedCodec[T](c)}
+	p := &Plan[T]{}
 	if err := p.compile(c, reflect.TypeFor[T](), "NewPlan"); err != nil {
 		return nil, err
 	}
+	g, err := newGeneratedCodec[T](c, p.schema())
+	if err != nil {
+		return nil, fmt.Errorf("tuple: NewPlan of %v: %w", reflect.TypeFor[T](), err)
+	}
+	p.generated = g
 	p.copies.New = func() any { return new(T) }
 	return p, nil
 }

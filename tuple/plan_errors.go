@@ -14,6 +14,10 @@ var (
 	// ErrNoExtension: a field's ext= tag names a code the codec has no
 	// extension for.
 	ErrNoExtension = errors.New("tuple: no extension for the code")
+	// ErrStaleGenerated: *T has the methods `fdbtuple gen` writes, but
+	// for another key schema than T's (T changed since the generator
+	// ran): NewPlan refuses them rather than use T's old layout.
+	ErrStaleGenerated = errors.New("tuple: generated methods of another key schema")
 	// ErrInexact: a time or duration that is not a whole number of its
 	// field's unit (it is never rounded).
 	ErrInexact = errors.New("tuple: value is not a whole number of the field's unit")

@@ -1,15 +1,18 @@
 package tuple
 
 import (
+	"fmt"
 	"reflect"
 	"sync"
 )
 
 // generatedKey is what `fdbtuple gen` (package tuplegen) writes on *T: the
-// encoder and decoder of T's keys under Codec{}, without reflect.
+// encoder and decoder of T's keys under Codec{}, without reflect, and the
+// schema they are written for.
 type generatedKey interface {
 	AppendTupleKey(dst []byte) ([]byte, error)
 	UnmarshalTupleKey(key []byte) (n int, err error)
+	TupleKeySchema() string
 }
 
 // generatedCodec runs the generated methods of *T for a plan. A call
@@ -27,14 +30,20 @@ type generatedSlot[T any] struct {
 }
 
 // newGeneratedCodec returns the generated codec of a plan of struct type
-// T for codec c, or nil if the plan keeps its reflective path: the
-// methods are written for Codec{} (with the descending extension NewPlan
-// adds for desc fields), so any other codec keeps it.
-func newGeneratedCodec[T any](c Codec) *generatedCodec[T] {
+// T for codec c, whose schema is schema, or nil if the plan keeps its
+// reflective path: the methods are written for Codec{} (with the
+// descending extension NewPlan adds for desc fields), so any other codec
+// keeps it. Methods written for another schema (T changed, and the
+// generator was not run again) are ErrStaleGenerated: the plan would
+// write and read keys by T's old layout.
+func newGeneratedCodec[T any](c Codec, schema string) (*generatedCodec[T], error) {
 	t := reflect.TypeFor[T]()
 	if !reflect.PointerTo(t).Implements(reflect.TypeFor[generatedKey]()) ||
 		c.Lenient || c.AllowInvalidUTF8 || len(c.Extensions) > 0 {
-		return nil
+		return nil, nil
+	}
+	if written := any(new(T)).(generatedKey).TupleKeySchema(); written != schema {
+		return nil, fmt.Errorf("%w: the methods of *%v (from fdbtuple gen) are written for the key schema\n\t%s\nand %v is now\n\t%s\nrun go generate (fdbtuple gen) again", ErrStaleGenerated, t, written, t, schema)
 	}
 	g := &generatedCodec[T]{}
 	g.slots.New = func() any {
@@ -42,7 +51,7 @@ func newGeneratedCodec[T any](c Codec) *generatedCodec[T] {
 		s.key = any(&s.v).(generatedKey)
 		return s
 	}
-	return g
+	return g, nil
 }
 
 // append appends the key of *v, as Plan.appendFields does: dst
@@ -65,6 +74,7 @@ func (g *generatedCodec[T]) append(dst []byte, v *T) ([]byte, error) {
 // from key[0].
 func (g *generatedCodec[T]) unmarshalAt(key []byte, start int, v *T) ([]byte, error) {
 	s := g.slots.Get().(*generatedSlot[T])
+	s.v = *v // the fields the key does not hold (tagged -, unexported) keep their values, as on the reflective path
 	n, err := s.key.UnmarshalTupleKey(key[start:])
 	if err == nil {
 		*v = s.v

@@ -5,18 +5,29 @@
 // For each struct type T it is given, the generated file declares
 //
 //	func (v *T) AppendTupleKey(dst []byte) ([]byte, error)
+//	func (v *T) MarshalTupleKey() ([]byte, error)
 //	func (v *T) UnmarshalTupleKey(key []byte) (n int, err error)
+//	func (*T) TupleKeySchema() string
 //
 // AppendTupleKey appends the key that tuple.Plan[T] writes, byte for byte;
+// MarshalTupleKey returns it in a slice of its exact size;
 // UnmarshalTupleKey reads T's elements from the start of key, as
-// Plan.UnmarshalPrefix does, and returns the number of bytes it read. Both
+// Plan.UnmarshalPrefix does, and returns the number of bytes it read. They
 // return the errors the plan returns (the same sentinel, field and
-// offset). tuple.NewPlan[T] uses the two methods when *T has them and the
+// offset). tuple.NewPlan[T] uses the methods when *T has them and the
 // plan's codec is the one they are written for: tuple.Codec{} (strict,
 // valid UTF-8, no extensions but the descending one at
 // tuple.DefaultDescCode that desc fields take). Plan, Marshal and
 // Unmarshal therefore get faster with no change to the code that calls
 // them.
+//
+// TupleKeySchema returns the key schema the methods are written for, in
+// the text of Plan.Schema. NewPlan compares it with T's schema as the
+// program has it, and fails with tuple.ErrStaleGenerated when they differ:
+// a field added or moved, a unit or a direction changed, all of which
+// leave an old generated file compiling, would otherwise write and read
+// keys by T's old layout. Running the generator again mends it. The
+// methods called directly do not check.
 //
 // The generated code imports the wire package (tuple/tuplewire) and, for
 // its errors and the rules that are the plan's own, package tuple: time

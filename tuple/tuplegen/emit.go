@@ -57,6 +57,9 @@ func emitFile(pkgName string, imports map[string]string, keys []keyType) ([]byte
 		e.w.Reset()
 		e.appendMethod()
 		e.unmarshalMethod()
+		if err := e.schemaMethod(); err != nil {
+			return nil, err
+		}
 		body.Write(e.w.Bytes())
 	}
 	body.Write(e.helpers.Bytes())
@@ -108,6 +111,20 @@ func emitFile(pkgName string, imports map[string]string, keys []keyType) ([]byte
 		return nil, fmt.Errorf("tuplegen: the generated code does not parse (a bug): %w\n%s", err, out.Bytes())
 	}
 	return src, nil
+}
+
+// schemaMethod writes TupleKeySchema: the schema the methods are written
+// for, which tuple.NewPlan checks (see schema.go).
+func (e *emitter) schemaMethod() error {
+	text, err := schemaText(e.typ.fields)
+	if err != nil {
+		return err
+	}
+	e.printf("\n// TupleKeySchema returns the key schema the methods above are written\n")
+	e.printf("// for, which tuple.NewPlan compares with %[1]s's own: a change to %[1]s\n", e.typ.name)
+	e.printf("// that this file does not follow makes NewPlan fail.\n")
+	e.printf("func (*%s) TupleKeySchema() string {\n\treturn %s\n}\n", e.typ.name, strconv.Quote(text))
+	return nil
 }
 
 // packagesUsed returns the names of the packages the generated

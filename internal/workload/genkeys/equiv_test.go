@@ -44,6 +44,7 @@ type twin[G any, R any, PG interface {
 	AppendTupleKey([]byte) ([]byte, error)
 	UnmarshalTupleKey([]byte) (int, error)
 	MarshalTupleKey() ([]byte, error)
+	TupleKeySchema() string
 }] struct {
 	label string
 	plan  *tuple.Plan[R]
@@ -56,6 +57,7 @@ func newTwin[G any, R any, PG interface {
 	AppendTupleKey([]byte) ([]byte, error)
 	UnmarshalTupleKey([]byte) (int, error)
 	MarshalTupleKey() ([]byte, error)
+	TupleKeySchema() string
 }](t testing.TB, label string, conv func(*G) *R) *twin[G, R, PG] {
 	plan, err := tuple.NewPlan[R](tuple.Codec{})
 	if err != nil {
@@ -64,6 +66,11 @@ func newTwin[G any, R any, PG interface {
 	gplan, err := tuple.NewPlan[G](tuple.Codec{})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The schema the generator wrote is the plan's of the reflective twin,
+	// so that NewPlan's check of it (ErrStaleGenerated) holds.
+	if got, want := PG(new(G)).TupleKeySchema(), plan.Schema(); got != want {
+		t.Fatalf("%s: TupleKeySchema %s, the plan's schema %s", label, got, want)
 	}
 	return &twin[G, R, PG]{label: label, plan: plan, gplan: gplan, conv: conv}
 }

@@ -266,6 +266,13 @@ func (v *Customs) UnmarshalTupleKey(key []byte) (int, error) {
 	return pos, nil
 }
 
+// TupleKeySchema returns the key schema the methods above are written
+// for, which tuple.NewPlan compares with Customs's own: a change to Customs
+// that this file does not follow makes NewPlan fail.
+func (*Customs) TupleKeySchema() string {
+	return "(Price custom(genkeys.Cents), PPrice *custom(genkeys.Cents), DPrice desc(custom(genkeys.Cents)), L custom(genkeys.Label), PL *custom(genkeys.Label), In (P custom(genkeys.Cents), L custom(genkeys.Label)), DIn desc((P custom(genkeys.Cents), L custom(genkeys.Label))))"
+}
+
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Descs]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
@@ -593,6 +600,13 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	return pos, nil
 }
 
+// TupleKeySchema returns the key schema the methods above are written
+// for, which tuple.NewPlan compares with Descs's own: a change to Descs
+// that this file does not follow makes NewPlan fail.
+func (*Descs) TupleKeySchema() string {
+	return "(Kind string, A desc(string), B desc(int64), C desc(bytes), D desc((A string, B *int64, C (X int8, Y bool))), E *string, F desc(float64), G desc(uuid), H desc(bytes), I desc(uint8))"
+}
+
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Embeds]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
@@ -760,6 +774,13 @@ func (v *Embeds) UnmarshalTupleKey(key []byte) (int, error) {
 	return pos, nil
 }
 
+// TupleKeySchema returns the key schema the methods above are written
+// for, which tuple.NewPlan compares with Embeds's own: a change to Embeds
+// that this file does not follow makes NewPlan fail.
+func (*Embeds) TupleKeySchema() string {
+	return "(\"org\", Org string, ID int64, Z *desc(string), Shelf uint8)"
+}
+
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Event]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
@@ -839,6 +860,13 @@ func (v *Event) UnmarshalTupleKey(key []byte) (int, error) {
 	all := string(buf)
 	v.Stream = all[:e0]
 	return pos, nil
+}
+
+// TupleKeySchema returns the key schema the methods above are written
+// for, which tuple.NewPlan compares with Event's own: a change to Event
+// that this file does not follow makes NewPlan fail.
+func (*Event) TupleKeySchema() string {
+	return "(Stream string, At time(ms), Took duration(ns))"
 }
 
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Kinds]
@@ -1544,6 +1572,13 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	return pos, nil
 }
 
+// TupleKeySchema returns the key schema the methods above are written
+// for, which tuple.NewPlan compares with Kinds's own: a change to Kinds
+// that this file does not follow makes NewPlan fail.
+func (*Kinds) TupleKeySchema() string {
+	return "(Tenant string, Shard uint16, \"K\", -7, S string, name string, raw bytes, B bytes, Blob bytes, T bool, I int64, I8 int8, I16 int16, I32 int32, U uint64, U8 uint8, U32 uint32, U64 uint64, F32 float32, F64 float64, UUID uuid, Raw16 uuid, VS versionstamp, PS *string, PI *int64, PU *uuid, PN *string, In (A string, B *int64, C (X int8, Y bool)), PIn *(A string, B *int64, C (X int8, Y bool)), Last string)"
+}
+
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Mixed]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
@@ -1907,6 +1942,13 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	v.T.Name = all[:e0]
 	v.Tail = Name(all[e0:e1])
 	return pos, nil
+}
+
+// TupleKeySchema returns the key schema the methods above are written
+// for, which tuple.NewPlan compares with Mixed's own: a change to Mixed
+// that this file does not follow makes NewPlan fail.
+func (*Mixed) TupleKeySchema() string {
+	return "(ID uint64, T (\"tag\", n bytes, 300, Rank desc(int32), Note *string), PT *(\"tag\", n bytes, 300, Rank desc(int32), Note *string), DT desc((X int8, Y bool)), Tail string)"
 }
 
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Times]
@@ -2360,6 +2402,13 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 	return pos, nil
 }
 
+// TupleKeySchema returns the key schema the methods above are written
+// for, which tuple.NewPlan compares with Times's own: a change to Times
+// that this file does not follow makes NewPlan fail.
+func (*Times) TupleKeySchema() string {
+	return "(At time(ns), Ms time(ms), S *time(s), D duration(ns), Us duration(us), PD *desc(duration(ms)), DT desc(time(us)), Big bigint, PBig *bigint, DBig *desc(bigint), PS *desc(string), In (At time(ms), PD *duration(ns), Big *bigint))"
+}
+
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[W1]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
@@ -2508,6 +2557,13 @@ func (v *W1) UnmarshalTupleKey(key []byte) (int, error) {
 	return pos, nil
 }
 
+// TupleKeySchema returns the key schema the methods above are written
+// for, which tuple.NewPlan compares with W1's own: a change to W1
+// that this file does not follow makes NewPlan fail.
+func (*W1) TupleKeySchema() string {
+	return "(Kind string, User uuid, PostKind string, Post int64, CKind string, At int64, RKind string, React int64)"
+}
+
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[W1Const]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
@@ -2622,6 +2678,13 @@ func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 	v.React = x7
 	pos += n8
 	return pos, nil
+}
+
+// TupleKeySchema returns the key schema the methods above are written
+// for, which tuple.NewPlan compares with W1Const's own: a change to W1Const
+// that this file does not follow makes NewPlan fail.
+func (*W1Const) TupleKeySchema() string {
+	return "(\"user\", User uuid, \"post\", Post int64, \"comment\", At int64, \"react\", React int64)"
 }
 
 // tupleKeyCustomsDesc17 reads the element that the descending field DPrice (genkeys.Cents) wraps.
