@@ -70,7 +70,7 @@ func appendLooseElem(dst []byte, v any, nested bool, depth int, tr *trail) ([]by
 	case nil:
 		return appendNull(dst, nested), nil
 	case Hook:
-		return appendHook(dst, v, nested, depth)
+		return appendHook(dst, v, depth)
 	case Tuple:
 		return appendLooseNested(dst, v, depth, tr)
 	case []any:
@@ -150,7 +150,7 @@ func appendLooseValue(dst []byte, g *goType, rv reflect.Value, nested bool, dept
 
 // appendHook appends the element of a Hook from Element, checked as
 // every custom element is: exactly one whole element.
-func appendHook(dst []byte, h Hook, nested bool, depth int) ([]byte, error) {
+func appendHook(dst []byte, h Hook, depth int) ([]byte, error) {
 	if h.append == nil {
 		return dst, encodeError(h, fmt.Errorf("%w: a Hook from Into only scans; Element of a type with AppendTupleElement appends", ErrUnsupportedType))
 	}
@@ -159,7 +159,7 @@ func appendHook(dst []byte, h Hook, nested bool, depth int) ([]byte, error) {
 	if err != nil {
 		return dst, asEncodeError(h, err)
 	}
-	return checkOneElement(dst, out, start, Codec{}, nested, depth, reflect.TypeOf(h))
+	return checkOneElement(dst, out, start, Codec{}, depth, reflect.TypeOf(h))
 }
 
 func appendLooseNested(dst []byte, t []any, depth int, tr *trail) ([]byte, error) {

@@ -75,13 +75,13 @@ func ExampleConsumeDuration() {
 // plan does, with the plan's checks and errors.
 func ExampleCodec_AppendCustom() {
 	price := Cents{1999}
-	buf, err := tuple.Codec{}.AppendCustom([]byte("\x02price\x00"), &price, 0, false)
+	buf, err := tuple.Codec{}.AppendCustom([]byte("\x02price\x00"), &price, 0)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Println(tuple.Describe(buf))
-	_, err = tuple.Codec{}.AppendCustom(nil, twoElements{}, 0, false)
+	_, err = tuple.Codec{}.AppendCustom(nil, twoElements{}, 0)
 	fmt.Println(errors.Is(err, tuple.ErrUnsupportedType))
 	// Output:
 	// ("price", 1999)

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -103,21 +104,20 @@ func (l *nullLabel) ScanTupleElement(elem []byte) error {
 	return nil
 }
 
-// AppendCustom writes a null as 00 FF inside a nested tuple, names the
-// type (not its pointer) in the errors of the method, and ScanCustom
-// places the method's error at the element.
+// AppendCustom refuses a null (which reads back as a nil pointer, never
+// as a value), names the type (not its pointer) in the errors of the
+// method, and ScanCustom places the method's error at the element.
 func TestCustomHelpers(t *testing.T) {
 	var c tuple.Codec
 	l := nullLabel{}
-	if got, err := c.AppendCustom(nil, &l, 1, true); err != nil || !bytes.Equal(got, []byte{0x00, 0xFF}) {
-		t.Errorf("nested null: %x %v", got, err)
-	}
-	if got, err := c.AppendCustom(nil, &l, 0, false); err != nil || !bytes.Equal(got, []byte{0x00}) {
-		t.Errorf("null: %x %v", got, err)
+	for depth := range 2 {
+		if got, err := c.AppendCustom([]byte("x"), &l, depth); !errors.Is(err, tuple.ErrUnsupportedType) || !strings.Contains(err.Error(), "wrote a null") || !bytes.Equal(got, []byte("x")) {
+			t.Errorf("a null at depth %d: %x %v; want ErrUnsupportedType, dst unchanged", depth, got, err)
+		}
 	}
 	l.fail = true
 	var ee *tuple.EncodeError
-	if _, err := c.AppendCustom([]byte("x"), &l, 0, false); !errors.As(err, &ee) || ee.Err != errNullLabel || ee.Type != reflect.TypeFor[nullLabel]() {
+	if _, err := c.AppendCustom([]byte("x"), &l, 0); !errors.As(err, &ee) || ee.Err != errNullLabel || ee.Type != reflect.TypeFor[nullLabel]() {
 		t.Errorf("the method's error: %#v", err)
 	}
 	var de *tuple.DecodeError
@@ -148,3 +148,23 @@ func TestCustomHelpers(t *testing.T) {
 type deepScanner struct{}
 
 func (*deepScanner) ScanTupleElement([]byte) error { return nil }
+
+// A custom element that writes a null is refused on every path that
+// writes it, as the plan could not read it back into the field (it read
+// the null as no value at all).
+func TestCustomNullRefused(t *testing.T) {
+	type key struct{ L nullLabel }
+	p, err := tuple.NewPlan[key](tuple.Codec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Marshal(&key{}); !errors.Is(err, tuple.ErrUnsupportedType) || !strings.Contains(err.Error(), "field L") {
+		t.Errorf("Plan.Marshal: %v; want ErrUnsupportedType naming field L", err)
+	}
+	if _, err := tuple.AppendElems(nil, tuple.Element(&nullLabel{})); !errors.Is(err, tuple.ErrUnsupportedType) {
+		t.Errorf("AppendElems: %v; want ErrUnsupportedType", err)
+	}
+	if _, err := (tuple.Codec{}).Pack(tuple.Tuple{tuple.Tuple{&nullLabel{}}}); !errors.Is(err, tuple.ErrUnsupportedType) {
+		t.Errorf("Pack, nested: %v; want ErrUnsupportedType", err)
+	}
+}

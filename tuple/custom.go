@@ -6,7 +6,9 @@ import "reflect"
 // one tuple element: AppendTupleElement appends exactly one complete
 // element, type code included, to dst (in the spirit of
 // encoding.BinaryAppender). The element is checked: anything but one
-// whole element is an error. Plans, Scan's counterpart AppendElems,
+// whole element is an error, and so is a null, which is what a nil
+// pointer writes and reads back as one (a field of type *T is the way to
+// an absent value). Plans, Scan's counterpart AppendElems,
 // Pack and Codec.Pack, Compare and the text form honour it; the method
 // may be on the type or on its pointer.
 type ElementAppender interface {
@@ -26,16 +28,16 @@ type ElementScanner interface {
 
 // AppendCustom appends the element a writes with AppendTupleElement,
 // checked as a plan checks a field of a custom type: it must be exactly
-// one whole element as c frames it (with c's extensions), else an
+// one whole element as c frames it (with c's extensions), and not a null
+// (which reads back as a nil pointer, never as a value), else an
 // *EncodeError wrapping ErrUnsupportedType; an error of the method is
 // returned as an *EncodeError naming a's type. depth is the number of
 // nested tuples the element is written inside (0 at the top level),
-// which its own nesting must leave within tuplewire.MaxDepth; nested
-// says that it is an element of a nested tuple, where a null is 00 FF.
-// On error dst is returned unchanged. Generated codecs (`fdbtuple gen`)
-// write custom fields with it; a hand-written codec calls it as
-// c.AppendCustom(dst, &v.Price, 0, false).
-func (c Codec) AppendCustom(dst []byte, a ElementAppender, depth int, nested bool) ([]byte, error) {
+// which its own nesting must leave within tuplewire.MaxDepth. On error
+// dst is returned unchanged. Generated codecs (`fdbtuple gen`) write
+// custom fields with it; a hand-written codec calls it as
+// c.AppendCustom(dst, &v.Price, 0).
+func (c Codec) AppendCustom(dst []byte, a ElementAppender, depth int) ([]byte, error) {
 	t := reflect.TypeOf(a)
 	if t.Kind() == reflect.Pointer { // a method of *T on a T, as a plan calls it: errors name T
 		t = t.Elem()
@@ -47,7 +49,7 @@ func (c Codec) AppendCustom(dst []byte, a ElementAppender, depth int, nested boo
 		}
 		return dst, err
 	}
-	return checkOneElement(dst, out, len(dst), c, nested, depth, t)
+	return checkOneElement(dst, out, len(dst), c, depth, t)
 }
 
 // ScanCustom frames the element at the start of b as a plan frames a

@@ -111,7 +111,7 @@ func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts
 		}
 		return appendIntValue(dst, v)
 	case ruleCustom:
-		return e.appendCustom(dst, g, rv, nested, depth)
+		return e.appendCustom(dst, g, rv, depth)
 	case ruleStruct:
 		if !e.inPlan {
 			return dst, &EncodeError{Type: g.t, Err: fmt.Errorf("%w %v: a struct is a key of its own; encode it with a Plan (NewPlan), or put its fields in the tuple", ErrUnsupportedType, g.t)}
@@ -179,20 +179,21 @@ func (e *encoder) appendExt(dst []byte, rv reflect.Value, code types.Code) ([]by
 
 // appendCustom appends a value through its AppendTupleElement method,
 // checked as Codec.AppendCustom checks it.
-func (e *encoder) appendCustom(dst []byte, g *goType, rv reflect.Value, nested bool, depth int) ([]byte, error) {
+func (e *encoder) appendCustom(dst []byte, g *goType, rv reflect.Value, depth int) ([]byte, error) {
 	var a ElementAppender
 	if g.appender {
 		a = rv.Interface().(ElementAppender)
 	} else {
 		a = addressable(rv).Addr().Interface().(ElementAppender)
 	}
-	return e.codec.AppendCustom(dst, a, depth, nested)
+	return e.codec.AppendCustom(dst, a, depth)
 }
 
 // checkOneElement checks that a custom method appended exactly one whole
-// element to dst[:start], as out; a null inside a nested tuple becomes
-// 00 FF.
-func checkOneElement(dst, out []byte, start int, c Codec, nested bool, depth int, t reflect.Type) ([]byte, error) {
+// element to dst[:start], as out, and no null: a null is what a nil
+// pointer writes, and reads back as one, never as a value of t, so a key
+// with it would not round-trip.
+func checkOneElement(dst, out []byte, start int, c Codec, depth int, t reflect.Type) ([]byte, error) {
 	if len(out) <= start {
 		return dst, &EncodeError{Type: t, Err: fmt.Errorf("%w: AppendTupleElement of %v wrote no element", ErrUnsupportedType, t)}
 	}
@@ -200,8 +201,8 @@ func checkOneElement(dst, out []byte, start int, c Codec, nested bool, depth int
 	if n, f := fr.frame(0, depth); f.Failed() || n != len(out)-start {
 		return dst, &EncodeError{Type: t, Err: fmt.Errorf("%w: AppendTupleElement of %v wrote %x, which is not one whole element", ErrUnsupportedType, t, out[start:])}
 	}
-	if nested && out[start] == byte(types.CodeNull) {
-		out = append(out, 0xFF)
+	if out[start] == byte(types.CodeNull) {
+		return dst, &EncodeError{Type: t, Err: fmt.Errorf("%w: AppendTupleElement of %v wrote a null, which reads back as no %v (a null is what a nil pointer writes): write an element of another kind, or make the field a *%v whose nil is the absent value", ErrUnsupportedType, t, t, t)}
 	}
 	return out, nil
 }

@@ -113,7 +113,7 @@ func (e *emitter) encodeValue(f *field, x, fieldExpr, out string, nested bool, d
 	case kindCustom:
 		e.uses["named"] = true
 		o := e.id("out")
-		e.printf("%s, err := %s.AppendCustom(%s, %s, %d, %t)\nif err != nil {\nreturn dst[:start], tupleKeyNamed(err, %s)\n}\n%[3]s = %[1]s\n", o, e.codec(e.typ.hasDesc), out, addr(x), depth, nested, ef)
+		e.printf("%s, err := %s.AppendCustom(%s, %s, %d)\nif err != nil {\nreturn dst[:start], tupleKeyNamed(err, %s)\n}\n%[3]s = %[1]s\n", o, e.codec(e.typ.hasDesc), out, addr(x), depth, ef)
 	default:
 		panic(fmt.Sprintf("tuplegen: no encoder for kind %d", f.kind))
 	}

@@ -209,16 +209,14 @@ func (c *Cents) ScanTupleElement(elem []byte) error {
 }
 
 // Label is a custom element type with both methods on its pointer: a
-// string, or a null for the empty label (00 FF in a nested tuple).
+// string. (Writing a null for the empty label, as it once did, is refused:
+// the null would read back as a nil pointer, not as Label{}.)
 type Label struct {
 	Text string
 }
 
-// AppendTupleElement writes the label's string, a null when it is empty.
+// AppendTupleElement writes the label's string.
 func (l *Label) AppendTupleElement(dst []byte) ([]byte, error) {
-	if l.Text == "" {
-		return tuplewire.AppendNull(dst), nil
-	}
 	return tuplewire.AppendStringChecked(dst, l.Text)
 }
 

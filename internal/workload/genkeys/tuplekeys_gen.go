@@ -21,7 +21,7 @@ import (
 func (v *Customs) AppendTupleKey(dst []byte) ([]byte, error) {
 	start := len(dst)
 	// Price (genkeys.Cents)
-	out1, err := tupleKeyDescCodec.AppendCustom(dst, &v.Price, 0, false)
+	out1, err := tupleKeyDescCodec.AppendCustom(dst, &v.Price, 0)
 	if err != nil {
 		return dst[:start], tupleKeyNamed(err, "Price (genkeys.Cents)")
 	}
@@ -30,7 +30,7 @@ func (v *Customs) AppendTupleKey(dst []byte) ([]byte, error) {
 	if v.PPrice == nil {
 		dst = append(dst, 0x00)
 	} else {
-		out2, err := tupleKeyDescCodec.AppendCustom(dst, v.PPrice, 0, false)
+		out2, err := tupleKeyDescCodec.AppendCustom(dst, v.PPrice, 0)
 		if err != nil {
 			return dst[:start], tupleKeyNamed(err, "PPrice (*genkeys.Cents)")
 		}
@@ -39,14 +39,14 @@ func (v *Customs) AppendTupleKey(dst []byte) ([]byte, error) {
 	// DPrice (genkeys.Cents)
 	var ascBuf3 [64]byte
 	asc4 := ascBuf3[:0]
-	out5, err := tupleKeyDescCodec.AppendCustom(asc4, &v.DPrice, 0, false)
+	out5, err := tupleKeyDescCodec.AppendCustom(asc4, &v.DPrice, 0)
 	if err != nil {
 		return dst[:start], tupleKeyNamed(err, "DPrice (genkeys.Cents)")
 	}
 	asc4 = out5
 	dst = tuplewire.AppendDesc(dst, 0x4f, asc4)
 	// L (genkeys.Label)
-	out6, err := tupleKeyDescCodec.AppendCustom(dst, &v.L, 0, false)
+	out6, err := tupleKeyDescCodec.AppendCustom(dst, &v.L, 0)
 	if err != nil {
 		return dst[:start], tupleKeyNamed(err, "L (genkeys.Label)")
 	}
@@ -55,7 +55,7 @@ func (v *Customs) AppendTupleKey(dst []byte) ([]byte, error) {
 	if v.PL == nil {
 		dst = append(dst, 0x00)
 	} else {
-		out7, err := tupleKeyDescCodec.AppendCustom(dst, v.PL, 0, false)
+		out7, err := tupleKeyDescCodec.AppendCustom(dst, v.PL, 0)
 		if err != nil {
 			return dst[:start], tupleKeyNamed(err, "PL (*genkeys.Label)")
 		}
@@ -64,13 +64,13 @@ func (v *Customs) AppendTupleKey(dst []byte) ([]byte, error) {
 	// In (genkeys.Priced)
 	dst = tuplewire.BeginNested(dst)
 	// P (genkeys.Cents)
-	out8, err := tupleKeyDescCodec.AppendCustom(dst, &v.In.P, 1, true)
+	out8, err := tupleKeyDescCodec.AppendCustom(dst, &v.In.P, 1)
 	if err != nil {
 		return dst[:start], tupleKeyNamed(err, "P (genkeys.Cents)")
 	}
 	dst = out8
 	// L (genkeys.Label)
-	out9, err := tupleKeyDescCodec.AppendCustom(dst, &v.In.L, 1, true)
+	out9, err := tupleKeyDescCodec.AppendCustom(dst, &v.In.L, 1)
 	if err != nil {
 		return dst[:start], tupleKeyNamed(err, "L (genkeys.Label)")
 	}
@@ -81,13 +81,13 @@ func (v *Customs) AppendTupleKey(dst []byte) ([]byte, error) {
 	asc11 := ascBuf10[:0]
 	asc11 = tuplewire.BeginNested(asc11)
 	// P (genkeys.Cents)
-	out12, err := tupleKeyDescCodec.AppendCustom(asc11, &v.DIn.P, 1, true)
+	out12, err := tupleKeyDescCodec.AppendCustom(asc11, &v.DIn.P, 1)
 	if err != nil {
 		return dst[:start], tupleKeyNamed(err, "P (genkeys.Cents)")
 	}
 	asc11 = out12
 	// L (genkeys.Label)
-	out13, err := tupleKeyDescCodec.AppendCustom(asc11, &v.DIn.L, 1, true)
+	out13, err := tupleKeyDescCodec.AppendCustom(asc11, &v.DIn.L, 1)
 	if err != nil {
 		return dst[:start], tupleKeyNamed(err, "L (genkeys.Label)")
 	}
