@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"reflect"
 	"time"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
@@ -91,6 +92,24 @@ func durationOf(n int64, u unit) (int64, bool) {
 	return n * int64(u), true
 }
 
+// unitError is the *EncodeError of a value of type typ (a time.Time or a
+// duration) that timeIn or durationIn refused in unit u: an inexact
+// one's detail names the unit and how to make the value whole.
+func unitError(typ reflect.Type, err error, u unit) *EncodeError {
+	e := &EncodeError{Type: typ, Err: err}
+	if err == ErrInexact {
+		v := "t"
+		if typ.Kind() == reflect.Int64 {
+			v = "d"
+		}
+		e.Detail = fmt.Sprintf("the unit is %v: truncate the value first, %s.Truncate(%s)", u, v, unitConst[u])
+	}
+	return e
+}
+
+// unitConst is the time package's constant of each unit.
+var unitConst = map[unit]string{1: "time.Nanosecond", 1e3: "time.Microsecond", 1e6: "time.Millisecond", 1e9: "time.Second"}
+
 // intOf and bigIntValue make an wirecore.IntValue of v.
 func intOf(v int64) wirecore.IntValue {
 	if v < 0 {
@@ -142,7 +161,7 @@ func AppendTime(dst []byte, t time.Time, unit time.Duration) ([]byte, error) {
 	}
 	iv, err := timeIn(t, u)
 	if err != nil {
-		return dst, &EncodeError{Type: timeType, Err: err}
+		return dst, unitError(timeType, err, u)
 	}
 	return appendIntValue(dst, iv)
 }
@@ -183,7 +202,7 @@ func AppendDuration(dst []byte, d time.Duration, unit time.Duration) ([]byte, er
 	}
 	n, err := durationIn(int64(d), u)
 	if err != nil {
-		return dst, &EncodeError{Type: durationType, Err: err}
+		return dst, unitError(durationType, err, u)
 	}
 	return tuplewire.AppendInt(dst, n), nil
 }
@@ -214,8 +233,7 @@ func ConsumeDuration(b []byte, unit time.Duration) (d time.Duration, n int, err 
 // unitOf is the unit of a time.Duration of one unit, or the error of a
 // duration that is none.
 func unitOf(d time.Duration) (unit, error) {
-	switch d {
-	case time.Nanosecond, time.Microsecond, time.Millisecond, time.Second:
+	if _, ok := unitConst[unit(d)]; ok {
 		return unit(d), nil
 	}
 	return 0, fmt.Errorf("tuple: unit %v: want time.Nanosecond, time.Microsecond, time.Millisecond or time.Second", d)
