@@ -2,7 +2,9 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -25,5 +27,29 @@ func TestGen(t *testing.T) {
 		{name: "gen unchanged", args: []string{"gen", "-type", string(m[1]), "../../internal/workload/genkeys"}},
 	} {
 		g.run(t)
+	}
+}
+
+// TestGenHelp: help gen runs the tool as the README installs it (go
+// tool, after go get -tool) and lists every method the file declares.
+func TestGenHelp(t *testing.T) {
+	out, err := exec.Command(binary, "help", "gen").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"go get -tool github.com/fdbtuple/fdbtuple/cmd/fdbtuple",
+		"//go:generate go tool fdbtuple gen -type UserKey,PostKey",
+		"AppendTupleKey(dst []byte) ([]byte, error)",
+		"MarshalTupleKey() ([]byte, error)",
+		"UnmarshalTupleKey(key []byte) (int, error)",
+		"TupleKeySchema() string",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("fdbtuple help gen does not say %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(string(out), "go run github.com/") {
+		t.Errorf("fdbtuple help gen runs the tool by go run of the module path, not as the README installs it:\n%s", out)
 	}
 }
