@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"regexp"
@@ -51,5 +52,28 @@ func TestGenHelp(t *testing.T) {
 	}
 	if strings.Contains(string(out), "go run github.com/") {
 		t.Errorf("fdbtuple help gen runs the tool by go run of the module path, not as the README installs it:\n%s", out)
+	}
+}
+
+// TestGenRefusesEveryType: gen -type A,B with both refused shows each
+// type's refusal, one a line, each naming its type and field.
+func TestGenRefusesEveryType(t *testing.T) {
+	cmd := exec.Command(binary, "gen", "-type", "Map,Ext", "../../tuple/tuplegen/testdata/keys")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	var xe *exec.ExitError
+	if !errors.As(err, &xe) || xe.ExitCode() != 1 {
+		t.Fatalf("gen: %v, want exit status 1", err)
+	}
+	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+	want := []string{"fdbtuple gen: type Ext: field D (tuple.Tuple): ", "fdbtuple gen: type Map: field M (map[string]int): "}
+	if len(lines) != len(want) {
+		t.Fatalf("gen wrote %d lines, want one a refused type:\n%s", len(lines), stderr.String())
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("line %d: %q, want it to start %q", i+1, lines[i], w)
+		}
 	}
 }
