@@ -114,14 +114,20 @@ func (e *EncodeError) Error() string {
 	if e.Err == ErrUnsupportedType { // a wrapped one names the type and the fix
 		fmt.Fprintf(&b, " %v", e.Type)
 	}
-	if e.Path != nil || e.Field != "" { // nil: about the call, not an element
+	// Each of the place and the field only when known: an empty path is
+	// about the call or a value on its own (a generated codec's field),
+	// not an element.
+	switch {
+	case len(e.Path) > 0 && e.Field != "":
 		b.WriteString(" (element ")
 		wirecore.WritePath(&b, e.Path)
-		if e.Field != "" {
-			b.WriteString(", field ")
-			b.WriteString(e.Field)
-		}
+		b.WriteString(", field " + e.Field + ")")
+	case len(e.Path) > 0:
+		b.WriteString(" (element ")
+		wirecore.WritePath(&b, e.Path)
 		b.WriteString(")")
+	case e.Field != "":
+		b.WriteString(" (field " + e.Field + ")")
 	}
 	if e.Detail != "" {
 		b.WriteString(": ")

@@ -282,3 +282,23 @@ func TestOffsetSize(t *testing.T) {
 		}
 	}
 }
+
+// An EncodeError names the element path and the field it knows, and
+// leaves out what it does not: an empty path is no element (a generated
+// codec's error names only the field).
+func TestEncodeErrorMessageParts(t *testing.T) {
+	for _, c := range []struct {
+		e    tuple.EncodeError
+		want string
+	}{
+		{tuple.EncodeError{Path: []int{2}, Field: "At (time.Time)", Err: tuple.ErrInexact}, tuple.ErrInexact.Error() + " (element [2], field At (time.Time))"},
+		{tuple.EncodeError{Path: []int{0, 1}, Err: tuple.ErrInvalidUTF8}, tuple.ErrInvalidUTF8.Error() + " (element [0 1])"},
+		{tuple.EncodeError{Field: "X (int8)", Err: tuple.ErrOutOfRange}, tuple.ErrOutOfRange.Error() + " (field X (int8))"},
+		{tuple.EncodeError{Path: []int{}, Field: "X (int8)", Err: tuple.ErrOutOfRange}, tuple.ErrOutOfRange.Error() + " (field X (int8))"},
+		{tuple.EncodeError{Path: []int{}, Err: tuple.ErrInvalidUTF8, Detail: "in the prefix"}, tuple.ErrInvalidUTF8.Error() + ": in the prefix"},
+	} {
+		if got := c.e.Error(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.e, got, c.want)
+		}
+	}
+}

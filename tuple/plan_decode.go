@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/types"
@@ -200,8 +201,8 @@ func (s *scanner) field(st wirecore.Step, at, depth int, f *planField, rv reflec
 				found := "a nested null"
 				switch {
 				case st == wirecore.StepNull:
-				case err != nil: // not an element at all: a raw prefix, or damage
-					found = fmt.Sprintf("the byte %#02x, which starts no element", s.in[at])
+				case err != nil: // no whole element: a raw prefix, or a key cut short or damaged
+					found = notWhole(at, err)
 				default:
 					found = s.elemText(s.in[at:end])
 				}
@@ -221,6 +222,18 @@ func (s *scanner) field(st wirecore.Step, at, depth int, f *planField, rv reflec
 		fv = fieldOf(rv, f)
 	}
 	return s.scanValue(st, at, depth, f.gt, fv, f.elemOpts(), f.zero)
+}
+
+// notWhole says what a constant's place at offset at holds when it frames
+// as no element, from skip's error err: a byte that starts none (a raw
+// prefix), or an element that does not end where it should, as framing
+// found it (a string with no terminator: the key is cut short).
+func notWhole(at int, err error) string {
+	var de *DecodeError
+	if errors.As(err, &de) && de.Offset == at && errors.Is(err, ErrInvalidCode) {
+		return fmt.Sprintf("the byte %#02x, which starts no element", byte(de.Code))
+	}
+	return "an element that is not whole: " + strings.TrimPrefix(err.Error(), "tuple: ")
 }
 
 // allocPath returns the field at index of the struct rv, allocating the

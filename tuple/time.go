@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"reflect"
 	"time"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
@@ -91,6 +92,24 @@ func durationOf(n int64, u unit) (int64, bool) {
 	return n * int64(u), true
 }
 
+// unitError is the *EncodeError of a value of type typ (a time.Time or a
+// duration) that timeIn or durationIn refused in unit u: an inexact
+// one's detail names the unit and how to make the value whole.
+func unitError(typ reflect.Type, err error, u unit) *EncodeError {
+	e := &EncodeError{Type: typ, Err: err}
+	if err == ErrInexact {
+		v := "t"
+		if typ.Kind() == reflect.Int64 {
+			v = "d"
+		}
+		e.Detail = fmt.Sprintf("the unit is %v: truncate the value first, %s.Truncate(%s)", u, v, unitConst[u])
+	}
+	return e
+}
+
+// unitConst is the time package's constant of each unit.
+var unitConst = map[unit]string{1: "time.Nanosecond", 1e3: "time.Microsecond", 1e6: "time.Millisecond", 1e9: "time.Second"}
+
 // intOf and bigIntValue make an wirecore.IntValue of v.
 func intOf(v int64) wirecore.IntValue {
 	if v < 0 {
@@ -123,13 +142,16 @@ func appendIntValue(dst []byte, iv wirecore.IntValue) ([]byte, error) {
 	return tuplewire.AppendUint(dst, iv.Mag), nil
 }
 
-// AppendTime appends t as a plan's time.Time field of the given unit
-// writes it: an integer element of t's whole units since the Unix epoch
-// (a big integer element beyond int64). unit is time.Nanosecond (a
-// field's default), time.Microsecond, time.Millisecond or time.Second;
-// any other is an error. A t that is not a whole number of units is an
-// *EncodeError wrapping ErrInexact (never rounded), one with no Unix
-// second (before year 1 by time.Time's reckoning, which wraps) an
+// AppendTime appends t to dst as one integer element: the number of
+// whole units from the Unix epoch to t (a big integer element beyond
+// int64), the bytes a plan writes for a time.Time field with that unit.
+// unit is time.Nanosecond (a field's default), time.Microsecond,
+// time.Millisecond or time.Second; any other is an error.
+//
+// A t that is not a whole number of units is an *EncodeError wrapping
+// ErrInexact: it is never rounded, so truncate it first
+// (t.Truncate(time.Millisecond)) to store it coarser. A t with no Unix
+// second (before year 1 by time.Time's reckoning, which wraps) is an
 // *EncodeError wrapping ErrOutOfRange. On error dst is returned
 // unchanged. Generated codecs (`fdbtuple gen`) write time fields with it.
 func AppendTime(dst []byte, t time.Time, unit time.Duration) ([]byte, error) {
@@ -139,14 +161,15 @@ func AppendTime(dst []byte, t time.Time, unit time.Duration) ([]byte, error) {
 	}
 	iv, err := timeIn(t, u)
 	if err != nil {
-		return dst, &EncodeError{Type: timeType, Err: err}
+		return dst, unitError(timeType, err, u)
 	}
 	return appendIntValue(dst, iv)
 }
 
-// ConsumeTime decodes the integer element at the start of b as a time of
-// the given unit since the Unix epoch, in UTC, as a plan's time.Time field
-// reads it, and returns its length. unit is as for AppendTime. Errors are
+// ConsumeTime decodes the integer element at the start of b, a number of
+// units since the Unix epoch, as a UTC time, and returns the time and the
+// element's length: what a plan reads for a time.Time field with that
+// unit. unit is as for AppendTime. Errors are
 // *DecodeErrors with offsets into b: an element of another kind is
 // ErrWrongType (ErrInvalidCode for an unknown code), an integer past
 // time.Time's range ErrOutOfRange.
@@ -166,10 +189,12 @@ func ConsumeTime(b []byte, unit time.Duration) (t time.Time, n int, err error) {
 	return t, n, nil
 }
 
-// AppendDuration appends d as a plan's time.Duration field of the given
-// unit writes it: an integer element of d's whole units. unit is as for
-// AppendTime. A d that is not a whole number of units is an *EncodeError
-// wrapping ErrInexact, never rounded; on error dst is returned unchanged.
+// AppendDuration appends d to dst as one integer element: the number of
+// whole units in d, the bytes a plan writes for a time.Duration field
+// with that unit. unit is as for AppendTime. A d that is not a whole
+// number of units is an *EncodeError wrapping ErrInexact: it is never
+// rounded, so truncate it first (d.Truncate(time.Millisecond)). On error
+// dst is returned unchanged.
 func AppendDuration(dst []byte, d time.Duration, unit time.Duration) ([]byte, error) {
 	u, err := unitOf(unit)
 	if err != nil {
@@ -177,14 +202,15 @@ func AppendDuration(dst []byte, d time.Duration, unit time.Duration) ([]byte, er
 	}
 	n, err := durationIn(int64(d), u)
 	if err != nil {
-		return dst, &EncodeError{Type: durationType, Err: err}
+		return dst, unitError(durationType, err, u)
 	}
 	return tuplewire.AppendInt(dst, n), nil
 }
 
-// ConsumeDuration decodes the integer element at the start of b as a
-// duration of the given unit, as a plan's time.Duration field reads it,
-// and returns its length. unit is as for AppendTime. Errors are
+// ConsumeDuration decodes the integer element at the start of b, a
+// number of units, as a duration, and returns the duration and the
+// element's length: what a plan reads for a time.Duration field with that
+// unit. unit is as for AppendTime. Errors are
 // *DecodeErrors with offsets into b: an element of another kind is
 // ErrWrongType (ErrInvalidCode for an unknown code), a number of units
 // past time.Duration's range ErrOutOfRange.
@@ -207,8 +233,7 @@ func ConsumeDuration(b []byte, unit time.Duration) (d time.Duration, n int, err 
 // unitOf is the unit of a time.Duration of one unit, or the error of a
 // duration that is none.
 func unitOf(d time.Duration) (unit, error) {
-	switch d {
-	case time.Nanosecond, time.Microsecond, time.Millisecond, time.Second:
+	if _, ok := unitConst[unit(d)]; ok {
 		return unit(d), nil
 	}
 	return 0, fmt.Errorf("tuple: unit %v: want time.Nanosecond, time.Microsecond, time.Millisecond or time.Second", d)

@@ -512,3 +512,28 @@ func TestDefectTagsAndDescMismatch(t *testing.T) {
 		t.Errorf("desc field on an ascending key: %v", err)
 	}
 }
+
+// Found by a new-user trial: a key cut short right after a string's type
+// code, where a constant is expected, holds a string that does not end,
+// not a byte that "starts no element"; the message says what framing
+// found, at the constant's offset.
+func TestDefectConstantCutShort(t *testing.T) {
+	type K struct {
+		_  struct{} `tuple:"EVT,const"`
+		ID int64
+	}
+	p := mustPlan[K](t, tuple.Codec{})
+	for _, c := range []struct{ key, want string }{
+		{"\x02", "found an element that is not whole: unterminated element at offset 0 (string): no 00 terminator before the end of the input"},
+		{"\x02EV", "found an element that is not whole: unterminated element at offset 0 (string): no 00 terminator before the end of the input"},
+		{"\x15", "found an element that is not whole: truncated element at offset 0 (int +1 bytes): needs 1 bytes after the code, 0 remain"},
+		{"\x05\x02ab", "found an element that is not whole: unterminated element at offset 1 (string)"},
+	} {
+		var k K
+		err := p.Unmarshal([]byte(c.key), &k)
+		var de *tuple.DecodeError
+		if !errors.Is(err, tuple.ErrConstMismatch) || !errors.As(err, &de) || de.Offset != 0 || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "starts no element") {
+			t.Errorf("key %x: %v, want ErrConstMismatch at offset 0 saying %q", c.key, err, c.want)
+		}
+	}
+}

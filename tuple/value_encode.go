@@ -79,7 +79,7 @@ func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts
 	case ruleDuration:
 		n, err := durationIn(rv.Int(), o.unit)
 		if err != nil {
-			return dst, &EncodeError{Type: g.t, Err: err}
+			return dst, unitError(g.t, err, unitOr(o.unit))
 		}
 		return tuplewire.AppendInt(dst, n), nil
 	case ruleFloat32:
@@ -107,7 +107,7 @@ func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts
 	case ruleTime:
 		v, err := timeIn(rv.Interface().(timeValue), o.unit)
 		if err != nil {
-			return dst, &EncodeError{Type: g.t, Err: err}
+			return dst, unitError(g.t, err, unitOr(o.unit))
 		}
 		return appendIntValue(dst, v)
 	case ruleCustom:

@@ -15,14 +15,28 @@ var genCommand = &command{
 	usage: `-type T1,T2 [DIR]
 
 Writes ` + tuplegen.FileName + ` in DIR (default: the current directory, as
-go:generate runs it): AppendTupleKey and UnmarshalTupleKey on each *T,
-which tuple.Plan, tuple.Marshal and tuple.Unmarshal then use. Name every
-key type of the package in one run: the file is the package's. A field the
+go:generate runs it), declaring on each *T:
+
+  AppendTupleKey(dst []byte) ([]byte, error)   appends T's key to dst
+  MarshalTupleKey() ([]byte, error)            T's key in a new slice
+  UnmarshalTupleKey(key []byte) (int, error)   reads T from the start of
+                                               key, returns the bytes read
+  TupleKeySchema() string                      the key schema the methods
+                                               were written for
+
+tuple.Plan, tuple.Marshal and tuple.Unmarshal then use the methods, when
+that schema is the plan's (tuple.NewPlan checks it). Name every key type
+of the package in one run: the file is the package's. A field the
 generator cannot write is refused with its reason.
 
+Add the tool to your module once (go get -tool, the first example) and
+run it with go tool, as go:generate does; in the fdbtuple repository
+itself, go run ./cmd/fdbtuple gen does the same.
+
 examples:
-  fdbtuple gen -type UserKey,PostKey ./store
-  //go:generate go run github.com/fdbtuple/fdbtuple/cmd/fdbtuple gen -type UserKey,PostKey`,
+  go get -tool github.com/fdbtuple/fdbtuple/cmd/fdbtuple
+  //go:generate go tool fdbtuple gen -type UserKey,PostKey
+  go tool fdbtuple gen -type UserKey,PostKey ./store`,
 	flags: []string{"type"}, minArgs: 0, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
 		if o.types == "" {

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -25,5 +28,52 @@ func TestGen(t *testing.T) {
 		{name: "gen unchanged", args: []string{"gen", "-type", string(m[1]), "../../internal/workload/genkeys"}},
 	} {
 		g.run(t)
+	}
+}
+
+// TestGenHelp: help gen runs the tool as the README installs it (go
+// tool, after go get -tool) and lists every method the file declares.
+func TestGenHelp(t *testing.T) {
+	out, err := exec.Command(binary, "help", "gen").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"go get -tool github.com/fdbtuple/fdbtuple/cmd/fdbtuple",
+		"//go:generate go tool fdbtuple gen -type UserKey,PostKey",
+		"AppendTupleKey(dst []byte) ([]byte, error)",
+		"MarshalTupleKey() ([]byte, error)",
+		"UnmarshalTupleKey(key []byte) (int, error)",
+		"TupleKeySchema() string",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("fdbtuple help gen does not say %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(string(out), "go run github.com/") {
+		t.Errorf("fdbtuple help gen runs the tool by go run of the module path, not as the README installs it:\n%s", out)
+	}
+}
+
+// TestGenRefusesEveryType: gen -type A,B with both refused shows each
+// type's refusal, one a line, each naming its type and field.
+func TestGenRefusesEveryType(t *testing.T) {
+	cmd := exec.Command(binary, "gen", "-type", "Map,Ext", "../../tuple/tuplegen/testdata/keys")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	var xe *exec.ExitError
+	if !errors.As(err, &xe) || xe.ExitCode() != 1 {
+		t.Fatalf("gen: %v, want exit status 1", err)
+	}
+	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+	want := []string{"fdbtuple gen: type Ext: field D (tuple.Tuple): ", "fdbtuple gen: type Map: field M (map[string]int): "}
+	if len(lines) != len(want) {
+		t.Fatalf("gen wrote %d lines, want one a refused type:\n%s", len(lines), stderr.String())
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("line %d: %q, want it to start %q", i+1, lines[i], w)
+		}
 	}
 }

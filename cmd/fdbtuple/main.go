@@ -145,11 +145,23 @@ func run(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "fdbtuple %s: %v\nrun fdbtuple help %s for usage\n", name, err, name)
 		return exitUsage
 	case errors.As(err, &xe):
-		fmt.Fprintf(e.stderr, "fdbtuple %s: %v\n", name, oneLine(err))
+		printError(e.stderr, name, err)
 		return xe.code
 	}
-	fmt.Fprintf(e.stderr, "fdbtuple %s: %v\n", name, oneLine(err))
+	printError(e.stderr, name, err)
 	return exitData
+}
+
+// printError writes err on one line, or several joined errors (gen's
+// refusal of each type) one a line, each headed by the command.
+func printError(w io.Writer, name string, err error) {
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	}
+	for _, err := range errs {
+		fmt.Fprintf(w, "fdbtuple %s: %v\n", name, oneLine(err))
+	}
 }
 
 // oneLine keeps an error message to one line, whatever it quotes.

@@ -41,10 +41,18 @@ examples:
   SAFE Post: int32 → int64: every int32 value has the same bytes under int64 and decodes to itself
   echo '("USER", User uuid, Post uint64)' | fdbtuple schema diff old.schema -
   DECODE Post: int32 → uint64; a = {User: ..., Post: -1}, key ... under OLD, none under NEW: ...`,
-	minArgs: 3, maxArgs: 3,
+	// The counts are checked here, to say them in the user's terms: the
+	// generic "want 3 arguments" counts the word diff.
+	minArgs: 0, maxArgs: manyArgs,
 	run: func(e *env, _ *options, args []string) error {
+		if len(args) == 0 {
+			return usagef("missing the subcommand: fdbtuple schema diff OLD NEW")
+		}
 		if args[0] != "diff" {
 			return usagef("schema knows one subcommand, diff, not %q", args[0])
+		}
+		if files := len(args) - 1; files != 2 {
+			return usagef("diff takes two files, OLD and NEW; got %d", files)
 		}
 		if args[1] == "-" && args[2] == "-" {
 			return usagef("only one of OLD and NEW can be standard input")

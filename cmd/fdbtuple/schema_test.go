@@ -41,7 +41,11 @@ func TestSchemaDiff(t *testing.T) {
 		{name: "unknown subcommand", args: []string{"schema", "merge", old, old},
 			code: 2, stderr: `schema knows one subcommand, diff, not "merge"`},
 		{name: "too few", args: []string{"schema", "diff", old},
-			code: 2, stderr: "want 3 arguments, got 2"},
+			code: 2, stderr: "fdbtuple schema: diff takes two files, OLD and NEW; got 1"},
+		{name: "too many", args: []string{"schema", "diff", old, old, old},
+			code: 2, stderr: "fdbtuple schema: diff takes two files, OLD and NEW; got 3"},
+		{name: "no subcommand", args: []string{"schema"},
+			code: 2, stderr: "fdbtuple schema: missing the subcommand: fdbtuple schema diff OLD NEW"},
 	}
 	for _, g := range tests {
 		g.run(t)

@@ -109,7 +109,8 @@ func caughtIn(_ *recorder, check func()) {
 }
 
 // A key type's schema kept in a golden file: changing a field from
-// int32 to uint64 fails the test, with a witness. In a test, pass the
+// int32 to uint64 fails the test, with a witness; "go test
+// -order.update" rewrites the golden file. In a test, pass the
 // *testing.T and the plan (tuple.NewPlan's, whose Schema prints the
 // text); here a recorder and the text stand in.
 func ExampleCheckSchema() {

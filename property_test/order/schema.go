@@ -12,11 +12,11 @@ import (
 	"pgregory.net/rapid"
 )
 
-// update is the -update flag of a test binary that imports this package:
-// CheckSchema then rewrites its golden files. Defined here once, so a
-// test package importing order reads it (flag.Lookup("update")) rather
-// than defining its own.
-var update = flag.Bool("update", false, "rewrite the golden schema files of order.CheckSchema")
+// update is the -order.update flag of a test binary that imports this
+// package: CheckSchema then rewrites its golden files. The name is
+// dotted, as rapid's flags are (-rapid.checks), so that it cannot collide
+// with a test package's own -update flag (the usual golden-file idiom).
+var update = flag.Bool("order.update", false, "rewrite the golden schema files of order.CheckSchema")
 
 // A Schemer has the schema text of its keys, as tuple.Plan's Schema
 // prints it (the grammar of package keyschema).
@@ -28,9 +28,11 @@ type Schemer interface{ Schema() string }
 // with its witness (two values, their keys under the golden schema and
 // the plan's, and what goes wrong). A change that breaks nothing passes,
 // logged, and the golden file keeps the schema of the stored keys; "go
-// test -update" rewrites the file with the plan's schema, for a key type
-// whose keys are rewritten or were never stored. A missing golden file
-// fails, asking for -update.
+// test -order.update" rewrites the file with the plan's schema, for a key
+// type whose keys are rewritten or were never stored. A missing golden
+// file fails, asking for -order.update. The flag exists only in test
+// binaries that import order: pass it to those packages ("go test
+// ./store -order.update"), not to ./... .
 //
 //	func TestEventKeySchema(t *testing.T) {
 //		plan, err := tuple.NewPlan[EventKey](tuple.Codec{})
@@ -54,7 +56,7 @@ func CheckSchema(t rapid.TB, plan Schemer, golden string) {
 	}
 	text, err := os.ReadFile(golden)
 	if errors.Is(err, fs.ErrNotExist) {
-		t.Fatalf("order.CheckSchema: no golden schema %s: run go test -update to write it (the keys' schema is %s)", golden, got)
+		t.Fatalf("order.CheckSchema: no golden schema %s: run go test -order.update to write it (the keys' schema is %s)", golden, got)
 	}
 	if err != nil {
 		t.Fatalf("order.CheckSchema: %v", err)
@@ -80,7 +82,7 @@ func CheckSchema(t rapid.TB, plan Schemer, golden string) {
 		report.WriteString("\n  " + c.String())
 	}
 	if keyschema.Breaks(changes) {
-		t.Errorf("order.CheckSchema: the key schema changed from %s (%s)\nto %s,\nwhich breaks keys stored under it:%s\nIf no keys were stored under the old schema, or they are rewritten, run go test -update.",
+		t.Errorf("order.CheckSchema: the key schema changed from %s (%s)\nto %s,\nwhich breaks keys stored under it:%s\nIf no keys were stored under the old schema, or they are rewritten, run go test -order.update.",
 			want, golden, got, report.String())
 		return
 	}

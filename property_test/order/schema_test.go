@@ -71,7 +71,7 @@ func TestCheckSchemaBreak(t *testing.T) {
 		"which breaks keys stored under it",
 		"DECODE Post: int32 → uint64; a = {User: ",
 		"Post: -1}, key 025553455200300000000000000000000000000000000102504f53540013fe under OLD, none under NEW",
-		"go test -update",
+		"go test -order.update",
 	} {
 		if !strings.Contains(report, want) {
 			t.Errorf("report does not say %q:\n%s", want, report)
@@ -82,7 +82,7 @@ func TestCheckSchemaBreak(t *testing.T) {
 func TestCheckSchemaMissingGolden(t *testing.T) {
 	golden := filepath.Join(t.TempDir(), "none.schema")
 	report := caught(t, func(tb rapid.TB) { order.CheckSchema(tb, schemaText(storedSchema), golden) })
-	if !strings.Contains(report, "run go test -update to write it") {
+	if !strings.Contains(report, "run go test -order.update to write it") {
 		t.Errorf("report: %s", report)
 	}
 }
@@ -97,10 +97,10 @@ func TestCheckSchemaBadGolden(t *testing.T) {
 
 func TestCheckSchemaUpdate(t *testing.T) {
 	golden := filepath.Join(t.TempDir(), "dir", "key.schema")
-	if err := flag.Set("update", "true"); err != nil {
+	if err := flag.Set("order.update", "true"); err != nil {
 		t.Fatal(err)
 	}
-	defer flag.Set("update", "false")
+	defer flag.Set("order.update", "false")
 	passes(t, func(tb rapid.TB) { order.CheckSchema(tb, schemaText(storedSchema), golden) })
 	if text, err := os.ReadFile(golden); err != nil || string(text) != storedSchema+"\n" {
 		t.Errorf("golden file %q, %v", text, err)

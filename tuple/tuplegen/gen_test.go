@@ -100,6 +100,28 @@ func TestGenerateRefuses(t *testing.T) {
 	}
 }
 
+// A run of several types refuses each it cannot write, not only the
+// first: the error names every refused type and its field, and no file
+// is written for the others.
+func TestGenerateRefusesEveryType(t *testing.T) {
+	src, err := tuplegen.Generate(testPkg, []string{"Map", "Good", "Ext", "Missing"})
+	if src != nil || err == nil {
+		t.Fatalf("Generate = %d bytes, %v; want every refusal", len(src), err)
+	}
+	for _, want := range []string{
+		"type Ext: field D (tuple.Tuple): tag option \"ext=0x40\"",
+		"type Map: field M (map[string]int): map[string]int is not written by generated code",
+		"package keys has no type Missing",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error does not say %q:\n%v", want, err)
+		}
+	}
+	if strings.Contains(err.Error(), "type Good") {
+		t.Errorf("error names a type it writes:\n%v", err)
+	}
+}
+
 // What the generator refuses as the plan does, the plan refuses; what it
 // writes, the plan takes.
 func TestRefusalsAreThePlans(t *testing.T) {

@@ -53,7 +53,9 @@ func loadPackage(dir string) (*types.Package, error) {
 }
 
 // Generate reads the struct types named in the package in dir and returns
-// the source of the package's generated file (see FileName).
+// the source of the package's generated file (see FileName). A type it
+// refuses does not stop the others being read: the error joins every
+// refused type's, each naming its type and field.
 func Generate(dir string, typeNames []string) ([]byte, error) {
 	pkg, err := loadPackage(dir)
 	if err != nil {
@@ -61,33 +63,47 @@ func Generate(dir string, typeNames []string) ([]byte, error) {
 	}
 	c := &compiler{pkg: pkg, imports: map[string]string{}}
 	var keys []keyType
+	var refused []error
 	names := slices.Clone(typeNames)
 	slices.Sort(names)
 	names = slices.Compact(names)
 	for _, name := range names {
-		obj, ok := pkg.Scope().Lookup(name).(*types.TypeName)
-		if !ok {
-			return nil, fmt.Errorf("package %s has no type %s", pkg.Name(), name)
-		}
-		named, ok := obj.Type().(*types.Named)
-		if !ok || named.TypeParams().Len() > 0 {
-			return nil, fmt.Errorf("type %s: a key type is a defined, non-generic struct type", name)
-		}
-		st, ok := named.Underlying().(*types.Struct)
-		if !ok {
-			return nil, fmt.Errorf("type %s: a key type is a struct type", name)
-		}
-		if err := checkValid(st, name); err != nil {
-			return nil, err
-		}
-		fields, err := c.structFields(st, "", 0, "type "+name)
+		k, err := c.keyType(name)
 		if err != nil {
-			return nil, fmt.Errorf("type %s: %w", name, err)
+			refused = append(refused, err)
+			continue
 		}
-		keys = append(keys, keyType{name: name, fields: fields, hasDesc: c.hasDesc})
-		c.hasDesc = false
+		keys = append(keys, k)
+	}
+	if len(refused) > 0 {
+		return nil, errors.Join(refused...)
 	}
 	return emitFile(pkg.Name(), c.imports, keys)
+}
+
+// keyType reads the struct type name of the package.
+func (c *compiler) keyType(name string) (keyType, error) {
+	obj, ok := c.pkg.Scope().Lookup(name).(*types.TypeName)
+	if !ok {
+		return keyType{}, fmt.Errorf("package %s has no type %s", c.pkg.Name(), name)
+	}
+	named, ok := obj.Type().(*types.Named)
+	if !ok || named.TypeParams().Len() > 0 {
+		return keyType{}, fmt.Errorf("type %s: a key type is a defined, non-generic struct type", name)
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return keyType{}, fmt.Errorf("type %s: a key type is a struct type", name)
+	}
+	if err := checkValid(st, name); err != nil {
+		return keyType{}, err
+	}
+	c.hasDesc = false
+	fields, err := c.structFields(st, "", 0, "type "+name)
+	if err != nil {
+		return keyType{}, fmt.Errorf("type %s: %w", name, err)
+	}
+	return keyType{name: name, fields: fields, hasDesc: c.hasDesc}, nil
 }
 
 // checkValid refuses a struct whose field types did not type-check.
