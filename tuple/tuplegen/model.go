@@ -178,7 +178,7 @@ func (c *compiler) field(f *field, sf *types.Var, tag string, depth int) error {
 		return fmt.Errorf("tag: %w", err)
 	}
 	if kt.Ext != 0 {
-		return fmt.Errorf("tag option \"ext=%#02x\": an extension's element is written by the extension value the codec holds at run time, which generated code does not have; leave this type to tuple.Plan", kt.Ext)
+		return fmt.Errorf("tag option \"ext=%#02x\": an extension's element is written by the extension value the codec holds at run time, which generated code does not have; take this type out of the -type list (tuple.Plan encodes it by reflection)", kt.Ext)
 	}
 	asBytes := kt.Bytes
 	f.desc, f.unit = kt.Desc, units[kt.Unit]
@@ -197,7 +197,7 @@ func (c *compiler) field(f *field, sf *types.Var, tag string, depth int) error {
 	}
 	if f.desc {
 		if c.inDesc > 0 {
-			return fmt.Errorf("a descending field inside a descending field is not written by generated code: leave this type to tuple.Plan")
+			return fmt.Errorf("a descending field inside a descending field is not written by generated code: take this type out of the -type list (tuple.Plan encodes it by reflection)")
 		}
 		c.hasDesc = true
 		c.inDesc++
@@ -295,7 +295,7 @@ func (c *compiler) elementKind(f *field, t types.Type, depth int) error {
 // general is the refusal of a type only tuple.Plan's general encoder
 // writes.
 func general(t types.Type) error {
-	return fmt.Errorf("%s is not written by generated code: tuple.Plan writes Tuple, []any and interfaces by the dynamic type of what they hold, through its general encoder, whose nesting depth and nested nulls no public function takes; leave this type to tuple.Plan", reflectText(t))
+	return fmt.Errorf("%s is not written by generated code: its element is that of whatever it holds at run time; take this type out of the -type list (tuple.Plan encodes it by reflection)", reflectText(t))
 }
 
 // isAnySlice reports whether t is a slice of the empty interface: Tuple,
