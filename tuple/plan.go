@@ -22,7 +22,9 @@ import (
 // named types of these. An embedded struct's fields are inlined, through
 // an embedded pointer too (nil is an error when encoding, and decoding
 // allocates it); any other struct field is a nested tuple of its fields.
-// A pointer field may be nil, which is a null element. A field of a type
+// A pointer field may be nil, which is a null element. It sorts before
+// every value of the field, in a desc field too: a nil is a plain null,
+// not a reversed one, so a descending field lists its nils first. A field of a type
 // no element holds faithfully (a map, a struct with no exported field such
 // as decimal.Decimal without its extension) is an error from NewPlan
 // naming the field and the fix: never an empty element. Field tags, in

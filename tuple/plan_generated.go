@@ -1,6 +1,7 @@
 package tuple
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"sync"
@@ -89,4 +90,19 @@ func (g *generatedCodec[T]) unmarshalAt(key []byte, start int, v *T) ([]byte, er
 		return nil, err
 	}
 	return key[start+n:], nil
+}
+
+// CheckGenerated reports whether the methods `fdbtuple gen` wrote on *T
+// are written for T's key schema as the program has it: nil when they
+// are (or when *T has none), an error wrapping ErrStaleGenerated that
+// names both schemas when T changed since the generator ran. NewPlan
+// checks the same; the generated file calls CheckGenerated once, when
+// its package is initialized, and its methods return the error from
+// every call, so that a stale file called directly does not write or
+// read keys by T's old layout either.
+func CheckGenerated[T any]() error {
+	if _, err := NewPlan[T](Codec{}); errors.Is(err, ErrStaleGenerated) {
+		return err
+	}
+	return nil
 }

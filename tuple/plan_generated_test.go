@@ -75,3 +75,20 @@ func TestGeneratedUnmarshalKeepsOtherFields(t *testing.T) {
 		}
 	}
 }
+
+// CheckGenerated, which generated files run when their package is
+// initialized, answers as NewPlan checks: nil for methods of T's schema
+// and for a type without methods, ErrStaleGenerated for stale ones.
+func TestCheckGenerated(t *testing.T) {
+	if err := tuple.CheckGenerated[handKey](); err != nil {
+		t.Errorf("current methods: %v", err)
+	}
+	if err := tuple.CheckGenerated[struct{ A string }](); err != nil {
+		t.Errorf("no methods: %v", err)
+	}
+	handSchema = "(Name bytes)"
+	defer func() { handSchema = "(Name string)" }()
+	if err := tuple.CheckGenerated[handKey](); !errors.Is(err, tuple.ErrStaleGenerated) {
+		t.Errorf("stale methods: %v; want ErrStaleGenerated", err)
+	}
+}

@@ -27,7 +27,9 @@
 // a field added or moved, a unit or a direction changed, all of which
 // leave an old generated file compiling, would otherwise write and read
 // keys by T's old layout. Running the generator again mends it. The
-// methods called directly do not check.
+// methods called directly check too: the file runs tuple.CheckGenerated
+// for each type when its package is initialized, and the methods return
+// its error from every call.
 //
 // The generated code imports the wire package (tuple/tuplewire) and, for
 // its errors and the rules that are the plan's own, package tuple: time

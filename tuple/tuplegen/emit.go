@@ -124,6 +124,10 @@ func (e *emitter) schemaMethod() error {
 	e.printf("// for, which tuple.NewPlan compares with %[1]s's own: a change to %[1]s\n", e.typ.name)
 	e.printf("// that this file does not follow makes NewPlan fail.\n")
 	e.printf("func (*%s) TupleKeySchema() string {\n\treturn %s\n}\n", e.typ.name, strconv.Quote(text))
+	e.printf("\n// tupleKeyStale%[1]s is tuple.CheckGenerated's answer for %[1]s, which the\n", e.typ.name)
+	e.printf("// methods above return when the file is stale (%s changed since it was\n", e.typ.name)
+	e.printf("// generated): they would write and read keys by its old layout.\n")
+	e.printf("var tupleKeyStale%[1]s = tuple.CheckGenerated[%[1]s]()\n", e.typ.name)
 	return nil
 }
 

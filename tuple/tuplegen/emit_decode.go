@@ -39,6 +39,9 @@ func (e *emitter) unmarshalMethod() {
 // offset). Strings share one allocation (two beyond 128 bytes of them);
 // nothing decoded aliases key.
 func (v *%[1]s) UnmarshalTupleKey(key []byte) (int, error) {
+	if tupleKeyStale%[1]s != nil {
+		return 0, tupleKeyStale%[1]s
+	}
 	pos := 0
 `, t.name)
 	if len(e.deferred) > 0 {

@@ -15,6 +15,9 @@ func (e *emitter) appendMethod() {
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
 func (v *%[1]s) AppendTupleKey(dst []byte) ([]byte, error) {
+	if tupleKeyStale%[1]s != nil {
+		return dst, tupleKeyStale%[1]s
+	}
 `, t.name)
 	outer := e.w
 	e.w = new(bytes.Buffer)

@@ -19,6 +19,9 @@ import (
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
 func (v *Customs) AppendTupleKey(dst []byte) ([]byte, error) {
+	if tupleKeyStaleCustoms != nil {
+		return dst, tupleKeyStaleCustoms
+	}
 	start := len(dst)
 	// Price (genkeys.Cents)
 	out1, err := tupleKeyDescCodec.AppendCustom(dst, &v.Price, 0)
@@ -114,6 +117,9 @@ func (v *Customs) MarshalTupleKey() ([]byte, error) {
 // offset). Strings share one allocation (two beyond 128 bytes of them);
 // nothing decoded aliases key.
 func (v *Customs) UnmarshalTupleKey(key []byte) (int, error) {
+	if tupleKeyStaleCustoms != nil {
+		return 0, tupleKeyStaleCustoms
+	}
 	pos := 0
 	// Price (genkeys.Cents)
 	if pos >= len(key) {
@@ -273,10 +279,18 @@ func (*Customs) TupleKeySchema() string {
 	return "(Price custom(genkeys.Cents), PPrice *custom(genkeys.Cents), DPrice desc(custom(genkeys.Cents)), L custom(genkeys.Label), PL *custom(genkeys.Label), In (P custom(genkeys.Cents), L custom(genkeys.Label)), DIn desc((P custom(genkeys.Cents), L custom(genkeys.Label))))"
 }
 
+// tupleKeyStaleCustoms is tuple.CheckGenerated's answer for Customs, which the
+// methods above return when the file is stale (Customs changed since it was
+// generated): they would write and read keys by its old layout.
+var tupleKeyStaleCustoms = tuple.CheckGenerated[Customs]()
+
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Descs]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
 func (v *Descs) AppendTupleKey(dst []byte) ([]byte, error) {
+	if tupleKeyStaleDescs != nil {
+		return dst, tupleKeyStaleDescs
+	}
 	start := len(dst)
 	// Kind (string)
 	if !utf8.ValidString(v.Kind) {
@@ -374,6 +388,9 @@ func (v *Descs) MarshalTupleKey() ([]byte, error) {
 // offset). Strings share one allocation (two beyond 128 bytes of them);
 // nothing decoded aliases key.
 func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
+	if tupleKeyStaleDescs != nil {
+		return 0, tupleKeyStaleDescs
+	}
 	pos := 0
 	var text [128]byte
 	buf := text[:0]
@@ -607,10 +624,18 @@ func (*Descs) TupleKeySchema() string {
 	return "(Kind string, A desc(string), B desc(int64), C desc(bytes), D desc((A string, B *int64, C (X int8, Y bool))), E *string, F desc(float64), G desc(uuid), H desc(bytes), I desc(uint8))"
 }
 
+// tupleKeyStaleDescs is tuple.CheckGenerated's answer for Descs, which the
+// methods above return when the file is stale (Descs changed since it was
+// generated): they would write and read keys by its old layout.
+var tupleKeyStaleDescs = tuple.CheckGenerated[Descs]()
+
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Embeds]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
 func (v *Embeds) AppendTupleKey(dst []byte) ([]byte, error) {
+	if tupleKeyStaleEmbeds != nil {
+		return dst, tupleKeyStaleEmbeds
+	}
 	start := len(dst)
 	// constant "org"
 	if v.Owner == nil {
@@ -670,6 +695,9 @@ func (v *Embeds) MarshalTupleKey() ([]byte, error) {
 // offset). Strings share one allocation (two beyond 128 bytes of them);
 // nothing decoded aliases key.
 func (v *Embeds) UnmarshalTupleKey(key []byte) (int, error) {
+	if tupleKeyStaleEmbeds != nil {
+		return 0, tupleKeyStaleEmbeds
+	}
 	pos := 0
 	var text [128]byte
 	buf := text[:0]
@@ -781,10 +809,18 @@ func (*Embeds) TupleKeySchema() string {
 	return "(\"org\", Org string, ID int64, Z *desc(string), Shelf uint8)"
 }
 
+// tupleKeyStaleEmbeds is tuple.CheckGenerated's answer for Embeds, which the
+// methods above return when the file is stale (Embeds changed since it was
+// generated): they would write and read keys by its old layout.
+var tupleKeyStaleEmbeds = tuple.CheckGenerated[Embeds]()
+
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Event]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
 func (v *Event) AppendTupleKey(dst []byte) ([]byte, error) {
+	if tupleKeyStaleEvent != nil {
+		return dst, tupleKeyStaleEvent
+	}
 	start := len(dst)
 	// Stream (string)
 	if !utf8.ValidString(v.Stream) {
@@ -823,6 +859,9 @@ func (v *Event) MarshalTupleKey() ([]byte, error) {
 // offset). Strings share one allocation (two beyond 128 bytes of them);
 // nothing decoded aliases key.
 func (v *Event) UnmarshalTupleKey(key []byte) (int, error) {
+	if tupleKeyStaleEvent != nil {
+		return 0, tupleKeyStaleEvent
+	}
 	pos := 0
 	var text [128]byte
 	buf := text[:0]
@@ -869,10 +908,18 @@ func (*Event) TupleKeySchema() string {
 	return "(Stream string, At time(ms), Took duration(ns))"
 }
 
+// tupleKeyStaleEvent is tuple.CheckGenerated's answer for Event, which the
+// methods above return when the file is stale (Event changed since it was
+// generated): they would write and read keys by its old layout.
+var tupleKeyStaleEvent = tuple.CheckGenerated[Event]()
+
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Kinds]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
 func (v *Kinds) AppendTupleKey(dst []byte) ([]byte, error) {
+	if tupleKeyStaleKinds != nil {
+		return dst, tupleKeyStaleKinds
+	}
 	start := len(dst)
 	// Tenant (string)
 	if !utf8.ValidString(v.Base.Tenant) {
@@ -1030,6 +1077,9 @@ func (v *Kinds) MarshalTupleKey() ([]byte, error) {
 // offset). Strings share one allocation (two beyond 128 bytes of them);
 // nothing decoded aliases key.
 func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
+	if tupleKeyStaleKinds != nil {
+		return 0, tupleKeyStaleKinds
+	}
 	pos := 0
 	var text [128]byte
 	buf := text[:0]
@@ -1579,10 +1629,18 @@ func (*Kinds) TupleKeySchema() string {
 	return "(Tenant string, Shard uint16, \"K\", -7, S string, name string, raw bytes, B bytes, Blob bytes, T bool, I int64, I8 int8, I16 int16, I32 int32, U uint64, U8 uint8, U32 uint32, U64 uint64, F32 float32, F64 float64, UUID uuid, Raw16 uuid, VS versionstamp, PS *string, PI *int64, PU *uuid, PN *string, In (A string, B *int64, C (X int8, Y bool)), PIn *(A string, B *int64, C (X int8, Y bool)), Last string)"
 }
 
+// tupleKeyStaleKinds is tuple.CheckGenerated's answer for Kinds, which the
+// methods above return when the file is stale (Kinds changed since it was
+// generated): they would write and read keys by its old layout.
+var tupleKeyStaleKinds = tuple.CheckGenerated[Kinds]()
+
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Mixed]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
 func (v *Mixed) AppendTupleKey(dst []byte) ([]byte, error) {
+	if tupleKeyStaleMixed != nil {
+		return dst, tupleKeyStaleMixed
+	}
 	start := len(dst)
 	// ID (uint64)
 	dst = tuplewire.AppendUint(dst, v.ID)
@@ -1671,6 +1729,9 @@ func (v *Mixed) MarshalTupleKey() ([]byte, error) {
 // offset). Strings share one allocation (two beyond 128 bytes of them);
 // nothing decoded aliases key.
 func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
+	if tupleKeyStaleMixed != nil {
+		return 0, tupleKeyStaleMixed
+	}
 	pos := 0
 	var text [128]byte
 	buf := text[:0]
@@ -1951,10 +2012,18 @@ func (*Mixed) TupleKeySchema() string {
 	return "(ID uint64, T (\"tag\", n bytes, 300, Rank desc(int32), Note *string), PT *(\"tag\", n bytes, 300, Rank desc(int32), Note *string), DT desc((X int8, Y bool)), Tail string)"
 }
 
+// tupleKeyStaleMixed is tuple.CheckGenerated's answer for Mixed, which the
+// methods above return when the file is stale (Mixed changed since it was
+// generated): they would write and read keys by its old layout.
+var tupleKeyStaleMixed = tuple.CheckGenerated[Mixed]()
+
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Times]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
 func (v *Times) AppendTupleKey(dst []byte) ([]byte, error) {
+	if tupleKeyStaleTimes != nil {
+		return dst, tupleKeyStaleTimes
+	}
 	start := len(dst)
 	// At (time.Time)
 	out1, err := tuple.AppendTime(dst, v.At, time.Nanosecond)
@@ -2102,6 +2171,9 @@ func (v *Times) MarshalTupleKey() ([]byte, error) {
 // offset). Strings share one allocation (two beyond 128 bytes of them);
 // nothing decoded aliases key.
 func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
+	if tupleKeyStaleTimes != nil {
+		return 0, tupleKeyStaleTimes
+	}
 	pos := 0
 	// At (time.Time)
 	if pos >= len(key) {
@@ -2409,10 +2481,18 @@ func (*Times) TupleKeySchema() string {
 	return "(At time(ns), Ms time(ms), S *time(s), D duration(ns), Us duration(us), PD *desc(duration(ms)), DT desc(time(us)), Big bigint, PBig *bigint, DBig *desc(bigint), PS *desc(string), In (At time(ms), PD *duration(ns), Big *bigint))"
 }
 
+// tupleKeyStaleTimes is tuple.CheckGenerated's answer for Times, which the
+// methods above return when the file is stale (Times changed since it was
+// generated): they would write and read keys by its old layout.
+var tupleKeyStaleTimes = tuple.CheckGenerated[Times]()
+
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[W1]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
 func (v *W1) AppendTupleKey(dst []byte) ([]byte, error) {
+	if tupleKeyStaleW1 != nil {
+		return dst, tupleKeyStaleW1
+	}
 	start := len(dst)
 	// Kind (string)
 	if !utf8.ValidString(v.Kind) {
@@ -2462,6 +2542,9 @@ func (v *W1) MarshalTupleKey() ([]byte, error) {
 // offset). Strings share one allocation (two beyond 128 bytes of them);
 // nothing decoded aliases key.
 func (v *W1) UnmarshalTupleKey(key []byte) (int, error) {
+	if tupleKeyStaleW1 != nil {
+		return 0, tupleKeyStaleW1
+	}
 	pos := 0
 	var text [128]byte
 	buf := text[:0]
@@ -2564,10 +2647,18 @@ func (*W1) TupleKeySchema() string {
 	return "(Kind string, User uuid, PostKind string, Post int64, CKind string, At int64, RKind string, React int64)"
 }
 
+// tupleKeyStaleW1 is tuple.CheckGenerated's answer for W1, which the
+// methods above return when the file is stale (W1 changed since it was
+// generated): they would write and read keys by its old layout.
+var tupleKeyStaleW1 = tuple.CheckGenerated[W1]()
+
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[W1Const]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
 func (v *W1Const) AppendTupleKey(dst []byte) ([]byte, error) {
+	if tupleKeyStaleW1Const != nil {
+		return dst, tupleKeyStaleW1Const
+	}
 	// constant "user"
 	dst = append(dst, "\x02user\x00"...)
 	// User (uuid.UUID)
@@ -2604,6 +2695,9 @@ func (v *W1Const) MarshalTupleKey() ([]byte, error) {
 // offset). Strings share one allocation (two beyond 128 bytes of them);
 // nothing decoded aliases key.
 func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
+	if tupleKeyStaleW1Const != nil {
+		return 0, tupleKeyStaleW1Const
+	}
 	pos := 0
 	// constant "user"
 	if pos >= len(key) {
@@ -2686,6 +2780,11 @@ func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 func (*W1Const) TupleKeySchema() string {
 	return "(\"user\", User uuid, \"post\", Post int64, \"comment\", At int64, \"react\", React int64)"
 }
+
+// tupleKeyStaleW1Const is tuple.CheckGenerated's answer for W1Const, which the
+// methods above return when the file is stale (W1Const changed since it was
+// generated): they would write and read keys by its old layout.
+var tupleKeyStaleW1Const = tuple.CheckGenerated[W1Const]()
 
 // tupleKeyCustomsDesc17 reads the element that the descending field DPrice (genkeys.Cents) wraps.
 func tupleKeyCustomsDesc17(in []byte, p *Cents) (int, error) {
