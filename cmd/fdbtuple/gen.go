@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -47,8 +48,8 @@ examples:
 			dir = args[0]
 		}
 		src, err := tuplegen.Generate(dir, strings.Split(o.types, ","))
-		if err != nil {
-			return err
+		if err != nil { // one file for all the types: none is written while one is refused
+			return errors.Join(err, fmt.Errorf("no file written: %s keeps its methods as they were", tuplegen.FileName))
 		}
 		path := filepath.Join(dir, tuplegen.FileName)
 		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, src) {

@@ -155,13 +155,13 @@ func run(e *env, args []string) int {
 // printError writes err on one line, or several joined errors (gen's
 // refusal of each type) one a line, each headed by the command.
 func printError(w io.Writer, name string, err error) {
-	errs := []error{err}
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		errs = j.Unwrap()
+		for _, err := range j.Unwrap() {
+			printError(w, name, err)
+		}
+		return
 	}
-	for _, err := range errs {
-		fmt.Fprintf(w, "fdbtuple %s: %v\n", name, oneLine(err))
-	}
+	fmt.Fprintf(w, "fdbtuple %s: %v\n", name, oneLine(err))
 }
 
 // oneLine keeps an error message to one line, whatever it quotes.
