@@ -137,12 +137,20 @@ func (s *scanner) structFields(l wirecore.Level, depth int, lay *layout, rv refl
 		l.Pos = end
 	}
 	if depth == 0 {
-		w, text := s.settle()
-		for _, x := range w {
-			fieldOf(rv, &lay.fields[x.dst]).SetString(text[x.start:x.end])
-		}
+		s.setWaiting(lay, rv)
 	}
 	return s.close(l, n)
+}
+
+// setWaiting sets the string fields of rv, a struct of layout lay, whose
+// strings waited (see wait): both loops over a plan's fields end with it.
+// It reaches the fields with reflect's typed setter only, which keeps a
+// direct plan's struct where its caller declared it.
+func (s *scanner) setWaiting(lay *layout, rv reflect.Value) {
+	w, text := s.settle()
+	for _, x := range w {
+		fieldOf(rv, &lay.fields[x.dst]).SetString(text[x.start:x.end])
+	}
 }
 
 // plain scans the element at in[at] into a plain field (see planOp) of

@@ -99,10 +99,7 @@ func (s *scanner) structFieldsDirect(l wirecore.Level, depth int, lay *layout, r
 		l.Pos = end
 	}
 	if depth == 0 {
-		w, text := s.settle()
-		for _, x := range w {
-			fieldOf(rv, &lay.fields[x.dst]).SetString(text[x.start:x.end])
-		}
+		s.setWaiting(lay, rv)
 	}
 	return s.close(l, n)
 }
