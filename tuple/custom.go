@@ -61,12 +61,7 @@ func (c Codec) AppendCustom(dst []byte, a ElementAppender, depth int) ([]byte, e
 // handed to s like any other: a field that is nullable checks for one
 // first. Generated codecs (`fdbtuple gen`) read custom fields with it.
 func (c Codec) ScanCustom(b []byte, s ElementScanner, depth int) (n int, err error) {
-	sc := scanner{codec: c}
-	sc.in, sc.lenient = b, c.Lenient
-	if len(c.Extensions) > 0 {
-		withExt := c
-		sc.framer.codec = &withExt
-	}
+	sc := scanner{codec: c, framer: codecFramer(c, b)}
 	if len(b) == 0 {
 		return 0, &DecodeError{Err: ErrTruncated, Detail: "no element"}
 	}

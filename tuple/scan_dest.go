@@ -189,11 +189,7 @@ func (s *scanner) descended(pos int, dst any, decode func(inner *scanner) (int, 
 		return 0, s.fail(pos, ErrInvalidCode, "descending element holds no element")
 	}
 	inner := scanner{codec: dx.inner(s.codec)}
-	inner.in, inner.lenient = asc, s.lenient
-	if len(inner.codec.Extensions) > 0 {
-		withExt := inner.codec
-		inner.framer.codec = &withExt
-	}
+	inner.framer = codecFramer(inner.codec, asc)
 	// Strings decoded by inner are substrings of its own buffer, which
 	// they keep alive: nothing to copy out.
 	end, err := decode(&inner)
