@@ -24,10 +24,11 @@ import (
 // allocates it); any other struct field is a nested tuple of its fields.
 // A pointer field may be nil, which is a null element. It sorts before
 // every value of the field, in a desc field too: a nil is a plain null,
-// not a reversed one, so a descending field lists its nils first. A field of a type
-// no element holds faithfully (a map, a struct with no exported field such
-// as decimal.Decimal without its extension) is an error from NewPlan
-// naming the field and the fix: never an empty element. Field tags, in
+// not a reversed one, so a descending field lists its nils first. A
+// field of a type no element holds faithfully (a map, a struct with no
+// exported field such as decimal.Decimal without its extension) is an
+// error from NewPlan naming the field and the fix: never an empty
+// element. Field tags, in
 // the style of encoding/json, change that:
 //
 //	`tuple:"-"`            the field is not part of the key
@@ -72,7 +73,7 @@ func NewPlan[T any](c Codec) (*Plan[T], error) {
 	if err := p.compile(c, reflect.TypeFor[T](), "NewPlan"); err != nil {
 		return nil, err
 	}
-	g, err := newGeneratedCodec[T](c, p.schema())
+	g, err := newGeneratedCodec[T](c, p.schema)
 	if err != nil {
 		return nil, fmt.Errorf("tuple: NewPlan of %v: %w", reflect.TypeFor[T](), err)
 	}

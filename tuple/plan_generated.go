@@ -31,20 +31,21 @@ type generatedSlot[T any] struct {
 }
 
 // newGeneratedCodec returns the generated codec of a plan of struct type
-// T for codec c, whose schema is schema, or nil if the plan keeps its
-// reflective path: the methods are written for Codec{} (with the
-// descending extension NewPlan adds for desc fields), so any other codec
-// keeps it. Methods written for another schema (T changed, and the
+// T for codec c, whose schema the plan's schema returns, or nil if the
+// plan keeps its reflective path: the methods are written for Codec{}
+// (with the descending extension NewPlan adds for desc fields), so any
+// other codec keeps it. Methods written for another schema (T changed, and the
 // generator was not run again) are ErrStaleGenerated: the plan would
 // write and read keys by T's old layout.
-func newGeneratedCodec[T any](c Codec, schema string) (*generatedCodec[T], error) {
+func newGeneratedCodec[T any](c Codec, schema func() string) (*generatedCodec[T], error) {
 	t := reflect.TypeFor[T]()
 	if !reflect.PointerTo(t).Implements(reflect.TypeFor[generatedKey]()) ||
 		c.Lenient || c.AllowInvalidUTF8 || len(c.Extensions) > 0 {
 		return nil, nil
 	}
-	if written := any(new(T)).(generatedKey).TupleKeySchema(); written != schema {
-		return nil, fmt.Errorf("%w: the methods of *%v (from fdbtuple gen) are written for the key schema\n\t%s\nand %v is now\n\t%s\nrun go generate (fdbtuple gen) again", ErrStaleGenerated, t, written, t, schema)
+	// The schema is printed only here, for a type with the methods.
+	if written, now := any(new(T)).(generatedKey).TupleKeySchema(), schema(); written != now {
+		return nil, fmt.Errorf("%w: the methods of *%v (from fdbtuple gen) are written for the key schema\n\t%s\nand %v is now\n\t%s\nrun go generate (fdbtuple gen) again", ErrStaleGenerated, t, written, t, now)
 	}
 	g := &generatedCodec[T]{}
 	g.slots.New = func() any {
