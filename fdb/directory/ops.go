@@ -78,9 +78,10 @@ func checkNames(path []string) *Error {
 // transaction run one at a time, so that two goroutines calling
 // CreateOrOpen on one transaction cannot both find the directory missing
 // and allocate two prefixes for it (josephg/node-foundationdb#87). A
-// transaction is identified by its pointer; a store whose transactions
-// are not pointers shares one lock among all of them, which is correct
-// and only slower.
+// transaction is identified by its value (a pointer, or a comparable
+// struct such as a view holding one); a transaction that cannot be
+// compared shares one lock with all such, which is correct and only
+// slower.
 
 type txLock struct {
 	sync.Mutex
@@ -96,7 +97,7 @@ var sharedLock sync.Mutex
 
 // lockTransaction takes the directory lock of tr and returns its release.
 func lockTransaction(tr any) (unlock func()) {
-	if tr == nil || reflect.TypeOf(tr).Kind() != reflect.Pointer {
+	if tr == nil || !reflect.ValueOf(tr).Comparable() {
 		sharedLock.Lock()
 		return sharedLock.Unlock
 	}
