@@ -50,3 +50,6 @@ func newDefault(t *testing.T, manual bool) (testStore, directory.Directory) {
 	healthy(t, s, dl)
 	return s, dl
 }
+
+func subspaceFE() subspace.Subspace { return subspace.FromBytes([]byte{0xFE}) }
+func allKeys() subspace.Subspace    { return subspace.AllKeys() }
