@@ -11,8 +11,9 @@ import (
 // transaction's own writes: what a WriteBuffer merges its writes over.
 //
 // The pairs and values it returns may share memory with the store: the
-// buffer neither changes nor keeps them, and hands its callers copies. The
-// slice GetRange returns is the buffer's to change.
+// buffer neither changes nor keeps them, and hands its callers copies. It
+// keeps no slice GetRange returns past the call, so a Reader may reuse one
+// slice for all its range reads.
 type Reader interface {
 	// Get returns the value stored under key; present is false only for
 	// an absent key.
@@ -312,24 +313,22 @@ func maxKey(a, b fdb.Key) fdb.Key {
 	return b
 }
 
-// copyOut copies the pairs into one allocation, so that the caller owns
-// them and shares nothing with the store or the buffer. Each key and value
-// is capped at its length, so that appending to one does not overwrite the
-// next.
+// copyOut copies the pairs into a new slice and their bytes into one
+// allocation, so that the caller owns them and shares nothing with the
+// store or the buffer. Each key and value is capped at its length, so that
+// appending to one does not overwrite the next.
 func copyOut(kvs []fdb.KeyValue) []fdb.KeyValue {
 	n := 0
 	for _, kv := range kvs {
 		n += len(kv.Key) + len(kv.Value)
 	}
 	buf := make([]byte, n)
+	out := make([]fdb.KeyValue, len(kvs))
 	for i, kv := range kvs {
 		k := copy(buf, kv.Key)
 		v := copy(buf[k:], kv.Value)
-		kvs[i] = fdb.KeyValue{Key: fdb.Key(buf[:k:k]), Value: buf[k : k+v : k+v]}
+		out[i] = fdb.KeyValue{Key: fdb.Key(buf[:k:k]), Value: buf[k : k+v : k+v]}
 		buf = buf[k+v:]
 	}
-	if kvs == nil {
-		kvs = []fdb.KeyValue{}
-	}
-	return kvs
+	return out
 }
