@@ -87,7 +87,7 @@ func (b *WriteBuffer) GetRange(r Reader, begin, end fdb.Key, opt fdb.RangeOption
 		if err != nil {
 			return nil, err
 		}
-		return copyOut(kvs), nil
+		return ClonePairs(kvs), nil
 	}
 	var out []fdb.KeyValue
 	for seg := range b.segments(begin, end, opt.Reverse) {
@@ -105,7 +105,7 @@ func (b *WriteBuffer) GetRange(r Reader, begin, end fdb.Key, opt fdb.RangeOption
 			break
 		}
 	}
-	return copyOut(out), nil
+	return ClonePairs(out), nil
 }
 
 // readCleared appends the pairs of [sb, se), a range the transaction
@@ -317,7 +317,7 @@ func maxKey(a, b fdb.Key) fdb.Key {
 // allocation, so that the caller owns them and shares nothing with the
 // store or the buffer. Each key and value is capped at its length, so that
 // appending to one does not overwrite the next.
-func copyOut(kvs []fdb.KeyValue) []fdb.KeyValue {
+func ClonePairs(kvs []fdb.KeyValue) []fdb.KeyValue {
 	n := 0
 	for _, kv := range kvs {
 		n += len(kv.Key) + len(kv.Value)
