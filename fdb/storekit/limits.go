@@ -101,11 +101,11 @@ func CheckTransactionSize(size int) error {
 	return nil
 }
 
-// printKey prints a key as fdb.Printable does, cut after its first 64
+// printKey prints a key as fdb.Printable does, cut after its first 32
 // bytes with its length said, so that a refused 10,001-byte key does not
 // fill the message.
 func printKey(key fdb.Key) string {
-	const shown = 64
+	const shown = 32
 	if len(key) <= shown {
 		return fdb.Printable(key)
 	}
