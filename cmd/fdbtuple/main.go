@@ -59,6 +59,7 @@ func init() {
 		"peers":    peersCommand,
 		"gen":      genCommand,
 		"schema":   schemaCommand,
+		"dir":      dirCommand,
 	}
 }
 
