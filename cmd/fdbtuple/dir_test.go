@@ -348,3 +348,59 @@ func runBinary(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	}
 	return out.String(), errOut.String(), code
 }
+
+// TestDirLayoutVectors: fdb/directory's annotated layout vectors are
+// dumps, and tree and check show in them what their comments say (the
+// prefixes of the official Java layer's runs, layout notes 1.1-1.7).
+func TestDirLayoutVectors(t *testing.T) {
+	vector := func(name string) string { return filepath.Join("..", "..", "fdb", "directory", "testdata", name) }
+	tests := []golden{
+		// partitions.txt: p = 15 1A, a partition; in it x = 15 1A | 15 1A
+		// and the partition q = 15 1A | 15 0D; in q, r = 15 1A 15 0D | 15 02.
+		{name: "partitions", args: []string{"dir", "tree", "-dump", vector("partitions.txt")}, stdout: "" +
+			`NAME     KIND       PREFIX        PRINTABLE                 LAYER` + "\n" +
+			`"p"      partition  151a          \x15\x1a                  b"partition"` + "\n" +
+			`  "q"    partition  151a150d      \x15\x1a\x15\x0d          b"partition"` + "\n" +
+			`    "r"  dir        151a150d1502  \x15\x1a\x15\x0d\x15\x02  b""` + "\n" +
+			`  "x"    dir        151a151a      \x15\x1a\x15\x1a          b""` + "\n"},
+		{name: "partitions, check", args: []string{"dir", "check", "-dump", vector("partitions.txt")}, stdout: "" +
+			`layer (): 1 directory, 1 partition; version 1.0.0; allocator window [0, 64): counter 1, 1 recent candidate` + "\n" +
+			`layer ("p") (partition 151a): 2 directories, 1 partition; version 1.0.0; allocator window [0, 64): counter 2, 2 recent candidates` + "\n" +
+			`layer ("p", "q") (partition 151a150d): 1 directory, 0 partitions; version 1.0.0; allocator window [0, 64): counter 1, 1 recent candidate` + "\n" +
+			"no problems\n"},
+		// create-uvw.txt: w = 15 15 with layer "L", v = 15 2A, u = 15 3D.
+		{name: "create u v w", args: []string{"dir", "tree", "-dump", vector("create-uvw.txt")}, stdout: "" +
+			`NAME     KIND  PREFIX  PRINTABLE  LAYER` + "\n" +
+			`"u"      dir   153d    \x15=      b""` + "\n" +
+			`  "v"    dir   152a    \x15*      b""` + "\n" +
+			`    "w"  dir   1515    \x15\x15   b"L"` + "\n"},
+		// custom-subspaces.txt: node subspace ("dirs",), content ("data",);
+		// x = 02 64 61 74 61 00 | 15 02.
+		{name: "custom subspaces", args: []string{"dir", "ls", "-dump", vector("custom-subspaces.txt"), "-node", `("dirs",)`, "-content", `("data",)`}, stdout: "" +
+			`NAME  KIND  PREFIX            PRINTABLE             LAYER` + "\n" +
+			`"x"   dir   0264617461001502  \x02data\x00\x15\x02  b""` + "\n"},
+		{name: "custom subspaces, node in hex", args: []string{"dir", "check", "-dump", vector("custom-subspaces.txt"), "-node", "02 64 69 72 73 00", "-content", `\x02data\x00`}, stdout: "" +
+			`layer (): 1 directory, 0 partitions; version 1.0.0; allocator window [0, 64): counter 1, 1 recent candidate` + "\n" +
+			"no problems\n"},
+		{name: "custom subspaces, without -node", args: []string{"dir", "ls", "-dump", vector("custom-subspaces.txt")},
+			stderr: "no directory layer here: no key under the node subspace fe; a layer made with its own subspaces needs -node and -content"},
+		{name: "custom subspaces, check without -node", args: []string{"dir", "check", "-dump", vector("custom-subspaces.txt")}, stdout: "" +
+			`layer (): no key under the node subspace fe (a layer made with its own subspaces needs -node and -content)` + "\n" +
+			"no problems\n"},
+		// manual-prefixes.txt: a = 15 2E (allocated), b = 70 and c = 6F 00
+		// (manual, in the content subspace, which is every key).
+		{name: "manual prefixes", args: []string{"dir", "tree", "-manual", "-dump", vector("manual-prefixes.txt")}, stdout: "" +
+			`NAME  KIND  PREFIX  PRINTABLE  LAYER` + "\n" +
+			`"a"   dir   152e    \x15.      b""` + "\n" +
+			`"b"   dir   70      p          b""` + "\n" +
+			`"c"   dir   6f00    o\x00      b""` + "\n"},
+		// window-advance.txt: 32 creates, the last in the window [64, 128),
+		// whose counter is 1 and recent candidate 120 (d31 = 15 78).
+		{name: "window advance", args: []string{"dir", "check", "-dump", vector("window-advance.txt")}, stdout: "" +
+			`layer (): 32 directories, 0 partitions; version 1.0.0; allocator window [64, 128): counter 1, 1 recent candidate` + "\n" +
+			"no problems\n"},
+	}
+	for _, g := range tests {
+		g.run(t)
+	}
+}
