@@ -80,8 +80,7 @@ examples:
   fdbtuple dir check -dump dump.txt -node '("dirs",)' -content '("data",)'`,
 	flags:   []string{"bolt", "bucket", "dump", "node", "content", "manual", "dirpath", "l"},
 	minArgs: 0, maxArgs: manyArgs,
-	missing: "",
-	run:     runDir,
+	run: runDir,
 }
 
 // dirSubcommands are dir's subcommands, and whether each takes a PATH.

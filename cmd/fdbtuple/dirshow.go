@@ -2,7 +2,7 @@ package main
 
 import (
 	"bufio"
-	bin "encoding/binary" // not binary: the tests name the built command so
+	bin "encoding/binary" // as bin: the tests call the built command binary
 	"fmt"
 	"io"
 	"slices"
@@ -110,18 +110,21 @@ func count(n int) string {
 	return strconv.Itoa(n)
 }
 
-// details returns the -l counts of n: its subdirectories' names (nil if
-// they could not be listed), and the keys under its prefix.
-func details(rt fdb.ReadTransaction, n dirNode, long bool) (names []string, listErr error, dirs, keys int, err error) {
-	names, listErr = n.children(rt)
-	dirs, keys = len(names), -1
-	if listErr != nil {
-		dirs = -1
+// dirRow writes the row of the directory c, whose subdirectories are
+// names (or could not be listed: listErr), with the -l counts if asked.
+func (t *dirTable) dirRow(rt fdb.ReadTransaction, depth int, c dirNode, names []string, listErr error) error {
+	dirs, keys := -1, -1
+	if t.long {
+		if listErr == nil {
+			dirs = len(names)
+		}
+		var err error
+		if keys, err = countKeys(rt, c.prefix); err != nil {
+			return err
+		}
 	}
-	if long {
-		keys, err = countKeys(rt, n.prefix)
-	}
-	return names, listErr, dirs, keys, err
+	t.row(depth, c, dirs, keys, "")
+	return nil
 }
 
 func runDirLs(e *env, o *options, store fdb.ReadTransactor, top dirNode, path []string) error {
@@ -147,13 +150,14 @@ func runDirLs(e *env, o *options, store fdb.ReadTransactor, top dirNode, path []
 				t.failure(0, quoteName(name), err)
 				continue
 			}
-			dirs, keys := -1, -1
+			var below []string
+			var listErr error
 			if o.long {
-				if _, _, dirs, keys, err = details(rt, c, true); err != nil {
-					return err
-				}
+				below, listErr = c.children(rt)
 			}
-			t.row(0, c, dirs, keys, "")
+			if err := t.dirRow(rt, 0, c, below, listErr); err != nil {
+				return err
+			}
 		}
 		return nil
 	})
@@ -189,19 +193,7 @@ func runDirTree(e *env, o *options, store fdb.ReadTransactor, top dirNode, path 
 				t.failure(depth, "?", listErr) // a listing that failed
 				return nil
 			}
-			keys := -1
-			if o.long {
-				var err error
-				if keys, err = countKeys(rt, c.prefix); err != nil {
-					return err
-				}
-			}
-			dirs := len(names)
-			if listErr != nil {
-				dirs = -1
-			}
-			t.row(depth, c, dirs, keys, "")
-			return nil
+			return t.dirRow(rt, depth, c, names, listErr)
 		}, func(depth int, name string, err error) {
 			t.failure(depth, quoteName(name), err)
 		})
@@ -242,7 +234,7 @@ func noLayerHint(e *env, rt fdb.ReadTransaction, top dirNode, path, names []stri
 func walkTree(rt fdb.ReadTransaction, start dirNode, names []string,
 	visit func(depth int, n dirNode, names []string, listErr error, seenAt []string) error,
 	failed func(depth int, name string, err error)) error {
-	seen := map[string][]string{start.key(): slices.Clone(start.path)}
+	seen := map[nodeID][]string{start.key(): slices.Clone(start.path)}
 	var walk func(n dirNode, names []string, depth int) error
 	walk = func(n dirNode, names []string, depth int) error {
 		for _, name := range names {

@@ -37,12 +37,12 @@ func rootNode(d directory.Directory, nodeSS []byte) dirNode {
 	return dirNode{dir: d, nodeSS: nodeSS, node: nodeSS}
 }
 
-// key identifies the node of a directory in the store: two entries that
-// name one node (a corrupt tree, which check reports) give one key, so a
-// walk never loops.
-func (n dirNode) key() string {
-	return string(n.nodeSS) + "\x00" + string(n.node)
-}
+// nodeID identifies the node of a directory in the store: two entries
+// that name one node (a corrupt tree, which check reports) give one
+// nodeID, so that a walk never loops.
+type nodeID struct{ nodeSS, node string }
+
+func (n dirNode) key() nodeID { return nodeID{string(n.nodeSS), string(n.node)} }
 
 // layerKey identifies the directory layer holding n's subdirectories.
 func (n dirNode) layerKey() string { return string(n.nodeSS) }
