@@ -165,6 +165,7 @@ func TestConcurrentCallsOnOneTransaction(t *testing.T) {
 func TestOfficialString(t *testing.T) {
 	s := newStore()
 	dl := defaultLayer(script(t, 6, 7), false)
+	healthy(t, s, dl)
 	d, err := dl.Create(s, []string{"a", "b"}, nil)
 	if err != nil {
 		t.Fatal(err)

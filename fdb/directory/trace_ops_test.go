@@ -47,6 +47,7 @@ func diffLog(t *testing.T, what string, got, want []string) {
 func TestTraceCreate(t *testing.T) {
 	s := newStore()
 	dl := defaultLayer(script(t, 6), false)
+	healthy(t, s, dl)
 	log := runTraced(t, s, func(tr fdb.Transaction) error {
 		_, err := dl.Create(tr, []string{"a"}, nil)
 		return err
@@ -79,6 +80,7 @@ func TestTraceCreate(t *testing.T) {
 func TestTraceRemove(t *testing.T) {
 	s := newStore()
 	dl := defaultLayer(script(t, 6, 26), false)
+	healthy(t, s, dl)
 	if _, err := dl.Create(s, []string{"a"}, nil); err != nil {
 		t.Fatal(err)
 	}
