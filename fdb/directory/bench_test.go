@@ -67,14 +67,16 @@ func BenchmarkCreateOrOpen(b *testing.B) {
 			b.Fatal(err)
 		}
 		cache := directory.NewCache(dl, directory.CacheOptions{})
+		fresh := 0 // a new name for every call, across the runs of b.N
 		for _, c := range []struct {
 			name string
 			op   func(i int) error
 		}{
 			{"existing/uncached", func(int) error { _, err := dl.CreateOrOpen(s, path, nil); return err }},
 			{"existing/cached", func(int) error { _, err := cache.CreateOrOpen(s, path, nil); return err }},
-			{"new", func(i int) error {
-				leaf := append(path[:depth-1:depth-1], fmt.Sprint("new", i))
+			{"new", func(int) error {
+				fresh++
+				leaf := append(path[:depth-1:depth-1], fmt.Sprint("new", fresh))
 				_, err := dl.CreateOrOpen(s, leaf, nil)
 				return err
 			}},

@@ -160,6 +160,10 @@
 //   - Directory calls on one transaction are serialized per transaction;
 //     the official Go holds a process-wide lock around the allocator's
 //     reads only.
+//   - An operation that writes reads each key once: the official layers
+//     read the version twice in a create, and a new directory's whole
+//     parent path twice (a create at depth 10 costs 28 reads here, 48
+//     there). The keys read, the conflicts and the writes are the same.
 //   - Additions: NewDirectoryLayerWith and Options (Rand), IsPartition,
 //     ListPage and Children, Cache, Check, the sentinels above, FormatPath,
 //     and String on a partition.

@@ -22,7 +22,7 @@ func writeOp[T any](t fdb.Transactor, op string, path []string, f func(fdb.Trans
 	r, err := t.Transact(func(tr fdb.Transaction) (any, error) {
 		unlock := lockTransaction(tr)
 		defer unlock()
-		v, err := f(tr)
+		v, err := f(newOpTransaction(tr))
 		return v, withOp(op, err)
 	})
 	if err != nil {
@@ -42,6 +42,8 @@ func readOp[T any](rt fdb.ReadTransactor, op string, path []string, f func(fdb.R
 	r, err := rt.ReadTransact(func(rtr fdb.ReadTransaction) (any, error) {
 		unlock := lockTransaction(rtr)
 		defer unlock()
+		// No memory of reads: an operation that only reads never reads a
+		// key twice.
 		v, err := f(rtr)
 		return v, withOp(op, err)
 	})
