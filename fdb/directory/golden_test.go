@@ -139,7 +139,7 @@ func TestGoldenWindowAdvance(t *testing.T) {
 	})
 	checkGolden(t, s, "window-advance.txt")
 	const H = "FE01FE0001686361"
-	// The 32nd create's allocator writes (layout notes 1.5, run).
+	// The 32nd create's allocator writes (as fdb-java 7.4.1's DirectoryLayer writes them).
 	want := []string{
 		"add " + H + "001414 0100000000000000",
 		"clear " + H + "0014.." + H + "00141540",

@@ -42,8 +42,8 @@ func diffLog(t *testing.T, what string, got, want []string) {
 }
 
 // TestTraceCreate: every read and write of a first Create, in order, as
-// the layout notes' section 1.5 (the allocator), 1.7 (the prefix checks)
-// and 1.8 (create) give them; except that the version is read once, where
+// the official layers make them (the allocator's steps, the prefix
+// checks, the create); except that the version is read once, where
 // the official layers read it again for the write check: the operation
 // remembers what it read (the keys read are the same set).
 func TestTraceCreate(t *testing.T) {
@@ -77,8 +77,8 @@ func TestTraceCreate(t *testing.T) {
 	diffLog(t, "Create([a]) on an empty store", log, want)
 }
 
-// TestTraceRemove: the clears of Remove, in Java's order (layout notes
-// 1.8, run): contents and node of a, then of its child c, then a's entry.
+// TestTraceRemove: the clears of Remove, in Java's order (as fdb-java
+// 7.4.1 makes them): contents and node of a, then of its child c, then a's entry.
 func TestTraceRemove(t *testing.T) {
 	s := newStore()
 	dl := defaultLayer(script(t, 6, 26), false)
