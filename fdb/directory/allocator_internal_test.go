@@ -40,7 +40,7 @@ func (s *interleavedSnapshot) GetRange(r fdb.ExactRange, opt fdb.RangeOptions) (
 
 // TestAllocatorRestartsWhenWindowMoves: the branch of the candidate step
 // that starts over when another allocation in the same transaction moved
-// the window meanwhile (layout notes 1.5, step 3). Allocation A counts
+// the window meanwhile (the official allocators' third step). Allocation A counts
 // itself in window 0 (31 of 64) and draws; before its second read of the
 // newest counter, allocation B counts the 32nd, moves the window to 64
 // and allocates there. A sees the newer counter, starts over in window 64

@@ -1,7 +1,7 @@
 package directory_test
 
 // The allocator's and the layer's behaviour under concurrent
-// transactions (layout notes 1.5 and 4.7), scripted step by step with
+// transactions, scripted step by step with
 // memstore's Begin and Commit: who commits, who conflicts, and that no
 // prefix is ever handed out twice.
 
