@@ -11,8 +11,8 @@ import java.nio.BufferUnderflowException;
 
 /**
  * The one table from the Java directory layer's exceptions to the
- * protocol's error classes (../../../../../../../DIRECTORY_PROTOCOL.md,
- * "Error classes"). Java throws one class for several failures
+ * protocol's error classes (compat/DIRECTORY_PROTOCOL.md, "Error
+ * classes"; the Go side's table is compat/dirdiff/errclass.go). Java throws one class for several failures
  * (DirectoryMoveException, IllegalArgumentException,
  * IllegalStateException); those are told apart by their fixed texts.
  * Anything else is "unexpected: Class: message", which no Go error maps
@@ -37,7 +37,7 @@ public final class ErrorClasses {
 			return "version";
 		}
 		if (e instanceof BufferUnderflowException) {
-			return "version"; // a version value shorter than 12 bytes
+			return "invalid_metadata"; // a version value shorter than 12 bytes
 		}
 		if (e instanceof DirectoryMoveException) {
 			if (msg.startsWith("The destination directory cannot be a subdirectory of the source directory")) {
@@ -65,14 +65,14 @@ public final class ErrorClasses {
 				return "prefix_in_use";
 			}
 			if (msg.startsWith("No key beyond supplied prefix")) {
-				return "invalid";
+				return "invalid_prefix"; // a manual prefix of FF bytes only (strinc has no answer)
 			}
 		} else if (e instanceof IllegalStateException) {
 			if (msg.startsWith("The database has keys stored at the prefix chosen by the automatic prefix allocator")) {
 				return "prefix_not_empty";
 			}
 			if (msg.startsWith("The directory layer has manually allocated prefixes that conflict with the automatic prefix allocator")) {
-				return "allocator_prefix_in_use";
+				return "prefix_in_use"; // a manual prefix took the allocator's candidate
 			}
 		} else if (e instanceof KeyOutsideLegalRangeException) {
 			return "key_outside_legal_range";
