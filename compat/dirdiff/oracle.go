@@ -79,7 +79,7 @@ func StartOracle(ctx context.Context, compatDir, classPath string) (*Oracle, err
 		return nil, err
 	}
 	o := &Oracle{peer: p}
-	if err := o.call(map[string]any{"op": "hello"}, &o.hello); err != nil {
+	if err := o.call("hello", nil, &o.hello); err != nil {
 		p.Close()
 		return nil, fmt.Errorf("hello: %w", err)
 	}
@@ -102,19 +102,23 @@ func (o *Oracle) Name() string { return o.hello.Name + " " + o.hello.Version }
 // Close stops the oracle's process.
 func (o *Oracle) Close() { o.peer.Close() }
 
-// call sends req (an object without id) and decodes the response into
-// resp; a response with an error field and no other result is an error.
-func (o *Oracle) call(req any, resp any) error {
+// call sends the request op with the fields of req (an object, or nil)
+// and decodes the response into resp; a response with an error field and
+// no results is an error.
+func (o *Oracle) call(op string, req any, resp any) error {
 	out, err := o.peer.CallLine(context.Background(), func(id int) ([]byte, error) {
-		b, err := json.Marshal(req)
-		if err != nil {
-			return nil, err
-		}
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal(b, &m); err != nil {
-			return nil, err
+		m := map[string]json.RawMessage{}
+		if req != nil {
+			b, err := json.Marshal(req)
+			if err != nil {
+				return nil, err
+			}
+			if err := json.Unmarshal(b, &m); err != nil {
+				return nil, err
+			}
 		}
 		m["id"] = json.RawMessage(fmt.Sprint(id))
+		m["op"], _ = json.Marshal(op)
 		return json.Marshal(m)
 	})
 	if err != nil {
@@ -134,14 +138,14 @@ func (o *Oracle) call(req any, resp any) error {
 }
 
 // Reset implements Side.
-func (o *Oracle) Reset() error { return o.call(map[string]any{"op": "reset"}, &struct{}{}) }
+func (o *Oracle) Reset() error { return o.call("reset", nil, &struct{}{}) }
 
 // Load implements Side.
 func (o *Oracle) Load(pairs []Pair) error {
 	if pairs == nil {
 		pairs = []Pair{}
 	}
-	return o.call(map[string]any{"op": "load", "pairs": pairs}, &struct{}{})
+	return o.call("load", map[string]any{"pairs": pairs}, &struct{}{})
 }
 
 // NewLayer implements Side.
@@ -149,14 +153,14 @@ func (o *Oracle) NewLayer(spec LayerSpec) (int, error) {
 	var resp struct {
 		LayerID int `json:"layer_id"`
 	}
-	err := o.call(map[string]any{"op": "new_layer", "node": spec.Node, "content": spec.Content, "manual": spec.Manual}, &resp)
+	err := o.call("new_layer", spec, &resp)
 	return resp.LayerID, err
 }
 
 // Tx implements Side.
 func (o *Oracle) Tx(req TxRequest) (TxResult, error) {
 	var resp TxResult
-	err := o.call(req, &resp)
+	err := o.call("tx", req, &resp)
 	return resp, err
 }
 
@@ -165,6 +169,6 @@ func (o *Oracle) Dump() ([]Pair, error) {
 	var resp struct {
 		Pairs []Pair `json:"pairs"`
 	}
-	err := o.call(map[string]any{"op": "dump"}, &resp)
+	err := o.call("dump", nil, &resp)
 	return resp.Pairs, err
 }

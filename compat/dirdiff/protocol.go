@@ -97,12 +97,11 @@ func (r TxRequest) Replay(draws []Draw) TxRequest {
 // script ("no draw allowed") differs from no script (record mode).
 func (r TxRequest) MarshalJSON() ([]byte, error) {
 	type plain struct {
-		Op    string  `json:"op"`
 		Ops   []Op    `json:"ops"`
 		Draws *[]Draw `json:"draws,omitempty"`
 		Seed  *int64  `json:"seed,omitempty"`
 	}
-	p := plain{Op: "tx", Ops: r.Ops, Seed: r.Seed}
+	p := plain{Ops: r.Ops, Seed: r.Seed}
 	if r.Draws != nil {
 		p.Draws = &r.Draws
 	}
