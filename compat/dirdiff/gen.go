@@ -2,6 +2,7 @@ package dirdiff
 
 import (
 	"encoding/binary"
+	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -363,3 +364,11 @@ func (g *Gen) prefix(op Op) Hex {
 		return pickOf(g.c, "system", []Hex{{0xff}, {0xff, 0x01}, {0xff, 0xff}})
 	}
 }
+
+// SeededChooser makes choices from a PCG stream seeded with seed: the
+// same seed, the same sequence.
+func SeededChooser(seed uint64) Chooser { return seededChooser{rand.New(rand.NewPCG(seed, 0))} }
+
+type seededChooser struct{ r *rand.Rand }
+
+func (c seededChooser) Intn(n int, _ string) int { return c.r.IntN(n) }

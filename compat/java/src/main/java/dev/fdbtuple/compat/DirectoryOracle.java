@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Supplier;
 
 /**
  * The directory oracle: the official Java DirectoryLayer (fdb-java, pinned
@@ -200,27 +201,27 @@ public final class DirectoryOracle {
 		byte[] layer = op.hasNonNull("layer") ? HEX.parseHex(op.get("layer").asText()) : null;
 		String name = op.path("op").asText();
 		switch (name) {
-			case "create_or_open" -> dir(r, await(layer == null ? d.createOrOpen(tx, path) : d.createOrOpen(tx, path, layer)));
-			case "open" -> dir(r, await(layer == null ? d.open(tx, path) : d.open(tx, path, layer)));
-			case "create" -> dir(r, await(layer == null ? d.create(tx, path) : d.create(tx, path, layer)));
+			case "create_or_open" -> dir(r, await(() -> layer == null ? d.createOrOpen(tx, path) : d.createOrOpen(tx, path, layer)));
+			case "open" -> dir(r, await(() -> layer == null ? d.open(tx, path) : d.open(tx, path, layer)));
+			case "create" -> dir(r, await(() -> layer == null ? d.create(tx, path) : d.create(tx, path, layer)));
 			case "create_prefix" -> {
 				if (!op.hasNonNull("prefix")) {
 					throw new ProtocolException("create_prefix needs a prefix");
 				}
 				byte[] prefix = HEX.parseHex(op.get("prefix").asText());
-				dir(r, await(d.create(tx, path, layer == null ? new byte[0] : layer, prefix)));
+				dir(r, await(() -> d.create(tx, path, layer == null ? new byte[0] : layer, prefix)));
 			}
-			case "move" -> dir(r, await(d.move(tx, path, path(op, "path2"))));
-			case "move_to" -> dir(r, await(d.moveTo(tx, path)));
-			case "remove" -> await(d.remove(tx, path));
-			case "remove_if_exists" -> r.put("removed", await(d.removeIfExists(tx, path)));
+			case "move" -> dir(r, await(() -> d.move(tx, path, path(op, "path2"))));
+			case "move_to" -> dir(r, await(() -> d.moveTo(tx, path)));
+			case "remove" -> await(() -> d.remove(tx, path));
+			case "remove_if_exists" -> r.put("removed", await(() -> d.removeIfExists(tx, path)));
 			case "list" -> {
 				ArrayNode names = r.putArray("names");
-				for (String n : await(d.list(tx, path))) {
+				for (String n : await(() -> d.list(tx, path))) {
 					names.add(n);
 				}
 			}
-			case "exists" -> r.put("exists", await(d.exists(tx, path)));
+			case "exists" -> r.put("exists", await(() -> d.exists(tx, path)));
 			default -> throw new ProtocolException("unknown directory op " + name);
 		}
 	}
@@ -265,16 +266,23 @@ public final class DirectoryOracle {
 		r.put("handle", h);
 	}
 
-	/** Waits for f (complete already: MemTx runs everything at once) and unwraps its failure. */
-	private static <T> T await(CompletableFuture<T> f) {
+	/**
+	 * Calls the operation and waits for its future (complete already: MemTx
+	 * runs everything at once); a failure, thrown by the call (some throw
+	 * before returning a future, as DirectorySubspace.moveTo does) or by the
+	 * future, becomes a DirectoryFailure holding what the layer threw.
+	 */
+	private static <T> T await(Supplier<CompletableFuture<T>> call) {
 		try {
-			return f.join();
+			return call.get().join();
 		} catch (CompletionException e) {
 			Throwable c = e;
 			while ((c instanceof CompletionException || c instanceof ExecutionException) && c.getCause() != null) {
 				c = c.getCause();
 			}
 			throw new DirectoryFailure(c);
+		} catch (ProtocolException e) {
+			throw e;
 		} catch (RuntimeException e) {
 			throw new DirectoryFailure(e);
 		}
