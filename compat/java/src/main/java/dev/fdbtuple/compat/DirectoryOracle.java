@@ -167,6 +167,9 @@ public final class DirectoryOracle {
 					r.put("message", cause.getClass().getSimpleName() + ": " + cause.getMessage());
 				}
 			}
+			if (drawFailure != null) {
+				results.remove(results.size() - 1); // the operation has no answer
+			}
 			if (drawFailure != null || r.has("error")) {
 				ok = false;
 				break;
