@@ -23,6 +23,7 @@ declare -A allowed=(
   [tuple/dynamokey]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple tuple/tupledecimal"
   [tuple/keyschema]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple"
   [subspace]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple"
+  [fdb/directory]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple subspace"
   [nested]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple"
   [nested/timeline]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple nested"
   [vectors]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple"
