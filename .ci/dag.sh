@@ -35,7 +35,7 @@ declare -A allowed=(
   [property_test/gen]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple nested"
   [property_test/order]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple tuple/keyschema"
   [compat]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple nested vectors property_test/gen"
-  [compat/dirdiff]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple nested vectors property_test/gen compat"
+  [compat/dirdiff]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple nested vectors property_test/gen compat subspace fdb/directory"
   [cmd/fdbtuple]="*"
 )
 # package: standard packages it must not import itself (fmt, which they

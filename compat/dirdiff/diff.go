@@ -203,6 +203,22 @@ func (d *Differential) tx(c Chooser, out *stepOut) error {
 		return nil
 	}
 	if d.Forgive != nil {
+		if pr.Error != "" {
+			// The replaying side could not follow the recorder's draws
+			// (the recorder may have diverged knowingly, drawing less or
+			// more): run it again (its failed replay committed nothing)
+			// on the same draws as far as they go and its own after, to
+			// see where the two part.
+			alone, err := rep.Tx(TxRequest{Ops: req.Ops, Draws: rr.Draws, ThenSeed: &seed})
+			if err != nil {
+				return fmt.Errorf("%s: tx: %w", rep.Name(), err)
+			}
+			if refRecords {
+				other = alone
+			} else {
+				ref = alone
+			}
+		}
 		if id := d.Forgive(req, ref, other); id != "" {
 			out.known = id
 			return nil
@@ -256,6 +272,17 @@ func OpText(op Op) string {
 	return b.String()
 }
 
+// ReplayMismatch is a transaction of a vector whose answers differ from
+// the vector's: Want is what the vector holds, Got what the side answered.
+type ReplayMismatch struct {
+	Step      int
+	Tx        TxRequest
+	Want, Got TxResult
+	text      string
+}
+
+func (m *ReplayMismatch) Error() string { return m.text }
+
 // Replay runs a vector on a side, replaying its draws, and returns the
 // first difference from what the vector expects, or nil.
 func Replay(s Side, v Vector) error {
@@ -286,7 +313,8 @@ func Replay(s Side, v Vector) error {
 				return fmt.Errorf("step %d: transaction %s: the draws %v do not replay: %s", i, opsText(st.Tx.Ops), st.Tx.Draws, r.Error)
 			}
 			if a, b := ResultsText(st.Want.Results), ResultsText(r.Results); a != b || r.Committed != st.Want.Committed {
-				return fmt.Errorf("step %d: transaction %s:\n  want %s (committed %v)\n  got  %s (committed %v)%s", i, opsText(st.Tx.Ops), a, st.Want.Committed, b, r.Committed, messages(*st.Want, r))
+				return &ReplayMismatch{Step: i, Tx: *st.Tx, Want: *st.Want, Got: r,
+					text: fmt.Sprintf("step %d: transaction %s:\n  want %s (committed %v)\n  got  %s (committed %v)%s", i, opsText(st.Tx.Ops), a, st.Want.Committed, b, r.Committed, messages(*st.Want, r))}
 			}
 		}
 		dump = st.Changes.Apply(dump)

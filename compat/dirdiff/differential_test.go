@@ -81,3 +81,47 @@ func TestJavaVersionsAgree(t *testing.T) {
 	}
 	differential(t, &Differential{Ref: o74, Other: o73}, 12)
 }
+
+// goSide returns the Go side of the differential: fdb/directory on an
+// in-memory store.
+func goSide() *GoSide { return NewGoSide("fdb/directory", newStandinDB) }
+
+// TestDifferential runs the differential between the Java oracle (the
+// reference) and fdb/directory: random sequences, each transaction's draws
+// recorded by one side (chosen at random) and replayed by the other.
+func TestDifferential(t *testing.T) {
+	o := startOracle(t, "")
+	differential(t, &Differential{Ref: o, Other: goSide(), Forgive: ForgiveKnown}, 12)
+}
+
+// TestSavedVectors replays every saved vector on fdb/directory, without
+// Java: the golden layouts, the golden random sequences and the failures
+// the differential saved. A vector of a known divergence must still
+// differ on Go.
+func TestSavedVectors(t *testing.T) {
+	vs := savedVectors(t)
+	if len(vs) == 0 {
+		t.Fatalf("no vectors under %s", vectorDir)
+	}
+	g := goSide()
+	failed := 0
+	for _, v := range vs {
+		err := Replay(g, v)
+		var m *ReplayMismatch
+		switch {
+		case v.Known != "" && err == nil:
+			t.Errorf("%s: shows the divergence %s, but Go now does what Java does: drop the mark", v.Name, v.Known)
+		case v.Known != "" && !(errors.As(err, &m) && ForgiveKnown(m.Tx, m.Want, m.Got) == v.Known):
+			t.Errorf("%s: marked %s, but Go differs otherwise: %v", v.Name, v.Known, err)
+		case v.Known != "":
+		case err != nil:
+			failed++
+			if failed <= 10 {
+				t.Errorf("%s: %v", v.Name, err)
+			}
+		}
+	}
+	if failed > 0 {
+		t.Errorf("%d of %d vectors differ on Go", failed, len(vs))
+	}
+}

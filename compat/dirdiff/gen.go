@@ -65,8 +65,9 @@ var (
 )
 
 // Loads a sequence may start with: stored versions of the default layer
-// (DIRECTORY.md 1.2) and allocator states that start in the windows of
-// 1024 and 8192 without thousands of creates (4.5).
+// (DIRECTORY.md 1.2), keys where the allocator will look, and allocator
+// states that start in the windows of 1024 and 8192, or one allocation
+// short of an advance, without thousands of creates (4.5).
 var loads = func() [][]Pair {
 	version := Hex("\xfe\x01\xfe\x00\x01version\x00")
 	v := func(major, minor, micro uint32) Hex {
@@ -88,6 +89,8 @@ var loads = func() [][]Pair {
 		{{version, v(2, 0, 0)}}, {{version, Hex("\x01\x00\x00\x00\x00\x00\x00\x00")}},
 		{{version, append(v(1, 0, 0), 0, 0)}},
 		{counter(64768, 3)}, {counter(65792, 0)}, {counter(65792, 100)}, {counter(1<<31, 1)},
+		// one or two allocations short of a window advance: 64 -> 1024 -> 8192
+		{counter(0, 31)}, {counter(0, 30)}, {counter(192, 31)}, {counter(64768, 511)}, {counter(65792, 4095)},
 	}
 }()
 
@@ -118,7 +121,7 @@ func NewGen(c Chooser) *Gen {
 // or, most often, a transaction of 1 to 5 operations.
 func (g *Gen) Next() Step {
 	g.steps++
-	if g.steps == 1 && g.c.Intn(8, "load first") == 0 {
+	if g.steps == 1 && g.c.Intn(4, "load first") == 0 {
 		return Step{Load: pickOf(g.c, "load", loads)}
 	}
 	if len(g.layers) < 4 && (g.steps == 1 && g.c.Intn(2, "layer first") == 0 || g.c.Intn(8, "new layer") == 0) {

@@ -48,9 +48,13 @@ func TestRecordGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !hasSystemPrefix(v) {
-			random = append(random, withoutMessages(v))
+		if hasSystemPrefix(v) {
+			continue
 		}
+		if hasLongVersion(v) {
+			v.Known = "go-version-exactly-12-bytes"
+		}
+		random = append(random, withoutMessages(v))
 	}
 	if err := WriteVectors(filepath.Join(vectorDir, goldenRandom), random); err != nil {
 		t.Fatal(err)
@@ -68,6 +72,19 @@ func withoutMessages(v Vector) Vector {
 		}
 	}
 	return v
+}
+
+// hasLongVersion reports a vector that loads a version value longer than
+// 12 bytes, which Go refuses (a known divergence).
+func hasLongVersion(v Vector) bool {
+	for _, s := range v.Steps {
+		for _, p := range s.Load {
+			if bytes.Equal(p[0], versionKey) && len(p[1]) > 12 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func hasSystemPrefix(v Vector) bool {

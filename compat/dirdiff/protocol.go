@@ -83,6 +83,11 @@ type TxRequest struct {
 	Ops   []Op   `json:"ops"`
 	Draws []Draw `json:"draws,omitempty"`
 	Seed  *int64 `json:"seed,omitempty"`
+	// ThenSeed, with Draws, lets the replay go on past the script with
+	// draws from a stream seeded with it, and not use the script up:
+	// what a side does on its own after the draws it shares with the
+	// other, to see where they part.
+	ThenSeed *int64 `json:"then_seed,omitempty"`
 }
 
 // Replay returns a request that runs the same ops replaying draws.
@@ -97,11 +102,12 @@ func (r TxRequest) Replay(draws []Draw) TxRequest {
 // script ("no draw allowed") differs from no script (record mode).
 func (r TxRequest) MarshalJSON() ([]byte, error) {
 	type plain struct {
-		Ops   []Op    `json:"ops"`
-		Draws *[]Draw `json:"draws,omitempty"`
-		Seed  *int64  `json:"seed,omitempty"`
+		Ops      []Op    `json:"ops"`
+		Draws    *[]Draw `json:"draws,omitempty"`
+		Seed     *int64  `json:"seed,omitempty"`
+		ThenSeed *int64  `json:"then_seed,omitempty"`
 	}
-	p := plain{Ops: r.Ops, Seed: r.Seed}
+	p := plain{Ops: r.Ops, Seed: r.Seed, ThenSeed: r.ThenSeed}
 	if r.Draws != nil {
 		p.Draws = &r.Draws
 	}

@@ -140,8 +140,12 @@ public final class DirectoryOracle {
 			for (JsonNode d : req.get("draws")) {
 				draws.add(new int[] {d.get(0).asInt(), d.get(1).asInt()});
 			}
-			Draws.replay(draws);
-			scripted = draws.size();
+			if (req.has("then_seed")) {
+				Draws.replayThen(draws, req.get("then_seed").asLong());
+			} else {
+				Draws.replay(draws);
+				scripted = draws.size();
+			}
 		} else if (req.has("seed")) {
 			Draws.record(req.get("seed").asLong());
 		} else {
@@ -175,6 +179,10 @@ public final class DirectoryOracle {
 				break;
 			}
 		}
+		if (drawFailure == null && scripted >= 0 && Draws.unconsumed() != 0) {
+			drawFailure = "the transaction drew " + Draws.log().size() + " of the script's " + scripted + " draws";
+			ok = false;
+		}
 		if (ok) {
 			mtx.commit();
 		}
@@ -185,8 +193,6 @@ public final class DirectoryOracle {
 		}
 		if (drawFailure != null) {
 			resp.put("error", drawFailure);
-		} else if (scripted >= 0 && Draws.unconsumed() != 0) {
-			resp.put("error", "the transaction drew " + Draws.log().size() + " of the script's " + scripted + " draws");
 		}
 	}
 

@@ -37,21 +37,31 @@ public final class Draws {
 		log.clear();
 	}
 
+	/**
+	 * Replay mode that goes on: the values of the script while it lasts,
+	 * then from a stream seeded with thenSeed; the script need not be used
+	 * up.
+	 */
+	public static synchronized void replayThen(List<int[]> draws, long thenSeed) {
+		replay(draws);
+		seeded = new SplittableRandom(thenSeed);
+	}
+
 	/** The draws made since the mode was set, as (bound, value) pairs. */
 	public static synchronized List<int[]> log() {
 		return new ArrayList<>(log);
 	}
 
-	/** The number of draws the script holds that were not drawn: 0 in record mode. */
+	/** The number of draws the script holds that were not drawn: 0 in record mode and after the script when it goes on. */
 	public static synchronized int unconsumed() {
-		return script == null ? 0 : script.size() - log.size();
+		return script == null || seeded != null ? 0 : script.size() - log.size();
 	}
 
 	/** One draw below bound. */
 	static synchronized int next(int bound) {
 		int n = log.size();
 		int value;
-		if (script != null) {
+		if (script != null && (n < script.size() || seeded == null)) {
 			if (n >= script.size()) {
 				throw new DrawScriptException("draw " + n + ": the layer asked for a draw below " + bound
 						+ ", the script holds only " + script.size() + " draws");
