@@ -1,5 +1,11 @@
 package dirdiff
 
+import (
+	"errors"
+
+	"github.com/fdbtuple/fdbtuple/fdb/directory"
+)
+
 // The error classes of the directory protocol: what a failed operation
 // answers in OpResult.Error, the same on both sides. The Java oracle
 // derives them from its exceptions (compat/java/.../ErrorClasses.java),
@@ -31,4 +37,34 @@ var ErrorClasses = []string{
 	ClassMoveIntoSubdirectory, ClassMoveBetweenPartitions, ClassRoot, ClassManualPrefixNotAllowed,
 	ClassPrefixInUse, ClassPrefixNotEmpty, ClassInvalidPrefix, ClassInvalidName, ClassInvalid,
 	ClassKeyOutsideLegalRange,
+}
+
+// goClass is the Go column of the error-class table
+// (DIRECTORY_PROTOCOL.md): fdb/directory's sentinels.
+func goClass(err error) string {
+	for _, c := range []struct {
+		sentinel error
+		class    string
+	}{
+		{directory.ErrDirAlreadyExists, ClassAlreadyExists},
+		{directory.ErrDirNotExists, ClassNotExists},
+		{directory.ErrParentDirDoesNotExist, ClassNotExists},
+		{directory.ErrLayerMismatch, ClassLayerMismatch},
+		{directory.ErrVersion, ClassVersion},
+		{directory.ErrInvalidMetadata, ClassInvalidMetadata},
+		{directory.ErrMoveIntoSubdirectory, ClassMoveIntoSubdirectory},
+		{directory.ErrMoveBetweenPartitions, ClassMoveBetweenPartitions},
+		{directory.ErrRootDirectory, ClassRoot},
+		{directory.ErrManualPrefixes, ClassManualPrefixNotAllowed},
+		{directory.ErrPrefixInUse, ClassPrefixInUse},
+		{directory.ErrPrefixNotEmpty, ClassPrefixNotEmpty},
+		{directory.ErrInvalidPrefix, ClassInvalidPrefix},
+		{directory.ErrInvalidName, ClassInvalidName},
+		{directory.ErrInvalidArgument, ClassInvalid},
+	} {
+		if errors.Is(err, c.sentinel) {
+			return c.class
+		}
+	}
+	return "unexpected: " + err.Error()
 }

@@ -271,36 +271,6 @@ func (g *GoSide) run(tr fdb.Transaction, op Op) (OpResult, error) {
 	return OpResult{Dir: res, Handle: h}, nil
 }
 
-// goClass is the Go column of the error-class table
-// (DIRECTORY_PROTOCOL.md): fdb/directory's sentinels.
-func goClass(err error) string {
-	for _, c := range []struct {
-		sentinel error
-		class    string
-	}{
-		{directory.ErrDirAlreadyExists, ClassAlreadyExists},
-		{directory.ErrDirNotExists, ClassNotExists},
-		{directory.ErrParentDirDoesNotExist, ClassNotExists},
-		{directory.ErrLayerMismatch, ClassLayerMismatch},
-		{directory.ErrVersion, ClassVersion},
-		{directory.ErrInvalidMetadata, ClassInvalidMetadata},
-		{directory.ErrMoveIntoSubdirectory, ClassMoveIntoSubdirectory},
-		{directory.ErrMoveBetweenPartitions, ClassMoveBetweenPartitions},
-		{directory.ErrRootDirectory, ClassRoot},
-		{directory.ErrManualPrefixes, ClassManualPrefixNotAllowed},
-		{directory.ErrPrefixInUse, ClassPrefixInUse},
-		{directory.ErrPrefixNotEmpty, ClassPrefixNotEmpty},
-		{directory.ErrInvalidPrefix, ClassInvalidPrefix},
-		{directory.ErrInvalidName, ClassInvalidName},
-		{directory.ErrInvalidArgument, ClassInvalid},
-	} {
-		if errors.Is(err, c.sentinel) {
-			return c.class
-		}
-	}
-	return "unexpected: " + err.Error()
-}
-
 // drawSource is the Go side's allocator randomness: a script to replay
 // exactly, or a seeded stream to record from; every draw is logged.
 type drawSource struct {
