@@ -1,9 +1,6 @@
 package fdb
 
-import (
-	"fmt"
-	"sync"
-)
+import "sync"
 
 // The API versions this package accepts: those of the official binding at
 // the version this module is compared with (200 through 730).
@@ -11,30 +8,6 @@ const (
 	minAPIVersion = 200
 	maxAPIVersion = 730
 )
-
-// Error is a FoundationDB error code, as the official binding's Error
-// carries one from the C library. Here only the API-version functions
-// return it, with the official codes: 2200 (no version selected), 2201 (a
-// second, different version) and 2203 (a version outside 200 to 730).
-type Error struct {
-	Code int
-}
-
-// errorDescriptions holds the C library's description of each code this
-// package returns.
-var errorDescriptions = map[int]string{
-	2200: "API version must be set",
-	2201: "API version may be set only once",
-	2203: "API version not supported in this version or binding",
-}
-
-// Error returns the message the official binding prints for the code.
-func (e Error) Error() string {
-	if d, ok := errorDescriptions[e.Code]; ok {
-		return fmt.Sprintf("FoundationDB error code %d (%s)", e.Code, d)
-	}
-	return fmt.Sprintf("FoundationDB error code %d", e.Code)
-}
 
 var (
 	errAPIVersionUnset        = Error{2200}

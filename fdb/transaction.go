@@ -21,7 +21,8 @@ type KeyValue struct {
 // RangeOptions does without its streaming mode: a store chooses its own
 // batches.
 type RangeOptions struct {
-	// Limit is the most pairs the read returns; 0 means no limit.
+	// Limit is the most pairs the read returns; 0 means no limit. A
+	// negative limit is refused with Error{2012}.
 	Limit int
 	// Reverse reads from the end of the range down, so that with a Limit
 	// the read returns the greatest keys of the range.
@@ -35,7 +36,9 @@ type RangeOptions struct {
 type ReadTransactor interface {
 	// ReadTransact runs f in a read-only transaction and returns what f
 	// returns. A store may run f again after a transient failure, so f
-	// should have no effect outside the transaction.
+	// should have no effect outside the transaction. f is handed a
+	// transaction that cannot write: the stores of this module hand it
+	// one that is not an fdb.Transaction.
 	ReadTransact(f func(ReadTransaction) (any, error)) (any, error)
 }
 
@@ -57,6 +60,11 @@ type Transactor interface {
 // transaction's own earlier writes (sets, clears, clear ranges and adds),
 // at the read version of the transaction for every other key: the reads of
 // one transaction are a consistent view of the store.
+//
+// Keys from FF up are FoundationDB's system keys: a read of one, or of a
+// range that reaches beyond FF, is refused with Error{2004}. A transaction
+// used after its Transact or ReadTransact returned refuses every call with
+// an Error (2017 after its commit, 1025 otherwise), never a panic.
 type ReadTransaction interface {
 	// Get returns the value stored under key. present is false only for
 	// an absent key: a key stored with an empty value is present, with a
@@ -65,9 +73,10 @@ type ReadTransaction interface {
 
 	// GetRange returns the pairs whose keys lie in r (begin inclusive,
 	// end exclusive), in ascending key order, or descending if
-	// opt.Reverse, at most opt.Limit of them if it is positive. The pairs
-	// are the range as it stands when the call is made; the caller owns
-	// the returned memory.
+	// opt.Reverse, at most opt.Limit of them if it is positive. A range
+	// whose begin is at or above its end is empty, as in FoundationDB. The
+	// pairs are the range as it stands when the call is made; the caller
+	// owns the returned memory, and may change it.
 	GetRange(r ExactRange, opt RangeOptions) ([]KeyValue, error)
 
 	// Snapshot returns a view of the same transaction whose reads record
@@ -82,6 +91,14 @@ type ReadTransaction interface {
 
 // Transaction adds the writes. A write is seen at once by the
 // transaction's own reads and by nobody else until the commit.
+//
+// Writes are held to FoundationDB's rules, so that what one store holds
+// every store can: a key from FF up is refused with Error{2004}, a key over
+// 10,000 bytes with Error{2102}, a value or Add parameter over 100,000
+// bytes with Error{2103}, a clear range whose begin is above its end with
+// Error{2005}, and a commit of more than 10,000,000 bytes with
+// Error{2101} (see fdb/storekit). A refused write changes nothing, and the
+// transaction goes on.
 type Transaction interface {
 	ReadTransaction
 
@@ -120,7 +137,9 @@ type ConflictRanges interface {
 	AddWriteConflictKey(key Key) error
 
 	// SetNextWriteNoWriteConflictRange makes the transaction's next write
-	// (one Set, Clear or ClearRange) record no write conflict: a
+	// (one Set, Clear, ClearRange or Add) record no write conflict: a
 	// concurrent transaction that read those keys is not aborted by it.
+	// The next write uses the option up even if it is refused, as in
+	// FoundationDB.
 	SetNextWriteNoWriteConflictRange() error
 }

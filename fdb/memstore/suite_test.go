@@ -1,0 +1,17 @@
+package memstore_test
+
+import (
+	"testing"
+
+	"github.com/fdbtuple/fdbtuple/fdb"
+	"github.com/fdbtuple/fdbtuple/fdb/memstore"
+	"github.com/fdbtuple/fdbtuple/fdb/storetest"
+)
+
+// TestSuite runs the stores' suite on memstore, with every option a
+// FoundationDB-like store has.
+func TestSuite(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) fdb.Transactor {
+		return memstore.New(nil)
+	}, storetest.Options{Conflicts: true, BlindAdds: true})
+}
