@@ -3,6 +3,7 @@ package dirdiff
 import (
 	"crypto/sha256"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -17,6 +18,8 @@ import (
 type rapidChooser struct{ t *rapid.T }
 
 func (c rapidChooser) Intn(n int, label string) int { return rapid.IntRange(0, n-1).Draw(c.t, label) }
+
+var steps = flag.Int("dirdiff.steps", 12, "the most steps of a sequence of the live differential")
 
 // vectorDir holds the saved vectors: golden ones and failing ones.
 const vectorDir = "../testdata/directory"
@@ -79,19 +82,19 @@ func TestJavaVersionsAgree(t *testing.T) {
 	if o73.Hello().Version == o74.Hello().Version {
 		t.Fatalf("both oracles run fdb-java %s", o73.Hello().Version)
 	}
-	differential(t, &Differential{Ref: o74, Other: o73}, 12)
+	differential(t, &Differential{Ref: o74, Other: o73}, *steps)
 }
 
-// goSide returns the Go side of the differential: fdb/directory on an
-// in-memory store.
-func goSide() *GoSide { return NewGoSide("fdb/directory", newStandinDB) }
+// goSide returns the Go side of the differential: fdb/directory on
+// fdb/memstore.
+func goSide() *GoSide { return NewMemSide() }
 
 // TestDifferential runs the differential between the Java oracle (the
 // reference) and fdb/directory: random sequences, each transaction's draws
 // recorded by one side (chosen at random) and replayed by the other.
 func TestDifferential(t *testing.T) {
 	o := startOracle(t, "")
-	differential(t, &Differential{Ref: o, Other: goSide(), Forgive: ForgiveKnown}, 12)
+	differential(t, &Differential{Ref: o, Other: goSide(), Forgive: ForgiveKnown}, *steps)
 }
 
 // TestSavedVectors replays every saved vector on fdb/directory, without

@@ -3,6 +3,7 @@ package dirdiff
 import (
 	"errors"
 
+	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/fdb/directory"
 )
 
@@ -65,6 +66,10 @@ func goClass(err error) string {
 		if errors.Is(err, c.sentinel) {
 			return c.class
 		}
+	}
+	var fe fdb.Error
+	if errors.As(err, &fe) && fe.Code == 2004 {
+		return ClassKeyOutsideLegalRange
 	}
 	return "unexpected: " + err.Error()
 }

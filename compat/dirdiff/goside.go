@@ -8,6 +8,7 @@ import (
 
 	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/fdb/directory"
+	"github.com/fdbtuple/fdbtuple/fdb/memstore"
 	"github.com/fdbtuple/fdbtuple/subspace"
 )
 
@@ -33,6 +34,12 @@ func NewGoSide(name string, newStore func() fdb.Transactor) *GoSide {
 	g := &GoSide{name: name, newStore: newStore}
 	g.reset()
 	return g
+}
+
+// NewMemSide is the Go side of the differential: fdb/directory on
+// fdb/memstore, the in-memory store with FoundationDB's semantics.
+func NewMemSide() *GoSide {
+	return NewGoSide("fdb/directory", func() fdb.Transactor { return memstore.New(nil) })
 }
 
 // Name implements Side.
