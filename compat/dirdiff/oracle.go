@@ -24,12 +24,7 @@ const OracleClassPathEnv = "FDBTUPLE_FDB_JAVA_CLASSPATH"
 
 // OraclePeer is how the Java oracle is run and when it counts as built,
 // paths relative to the compat directory.
-var OraclePeer = compat.LivePeer{
-	Name:    "java-fdb-directory",
-	Command: []string{"java/oracle.sh"},
-	Ready:   []string{"java/target/classpath.txt", "java/target/classes/dev/fdbtuple/compat/DirectoryOracle.class"},
-	Build:   "compat/java/build.sh",
-}
+var OraclePeer = compat.DirectoryOracle
 
 // ClassPath73 is the class path file, relative to the compat directory,
 // that compat/java/build.sh writes for fdb-java 7.3.68.
