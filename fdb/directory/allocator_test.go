@@ -161,12 +161,15 @@ func TestAllocatorSeededWindows(t *testing.T) {
 	} {
 		t.Run(fmt.Sprint(c.start), func(t *testing.T) {
 			s := newStore()
-			s.Load([]fdb.KeyValue{
+			err := s.Load([]fdb.KeyValue{
 				{Key: counterKey(c.start), Value: le64(c.size/2 - 2)},
 				{Key: versionKey, Value: versionBytes(1, 0, 0)},
 				// A leftover below the window: legal, cleared by the advance.
 				{Key: recentKey(c.start - 1), Value: []byte{}},
 			})
+			if err != nil {
+				t.Fatal(err)
+			}
 			d := script(t, 3, 5)
 			dl := defaultLayer(d, false)
 			a, err := dl.Create(s, []string{"a"}, nil)

@@ -256,6 +256,7 @@ func (l *layer) check(rt fdb.ReadTransaction, out *[]Finding) error {
 		path   []string
 	}
 	pathOf := map[string][]string{}
+	entryOf := map[string]fdb.Key{}
 	var partitions []visit
 	stack := []visit{{string(l.node), here}}
 	reached := map[string]bool{string(l.node): true}
@@ -291,6 +292,7 @@ func (l *layer) check(rt fdb.ReadTransaction, out *[]Finding) error {
 			}
 			reached[child] = true
 			pathOf[child] = childPath
+			entryOf[child] = e.key
 			cf := nodes[child]
 			if cf == nil || cf.layer == nil {
 				add(ProblemDangling, childPath, e.key, "an entry naming prefix %s, whose node has no layer key", fdb.Printable(e.child))
@@ -317,7 +319,7 @@ func (l *layer) check(rt fdb.ReadTransaction, out *[]Finding) error {
 	slices.Sort(prefixes)
 	where := func(p string) ([]string, fdb.Key) {
 		if path, ok := pathOf[p]; ok {
-			return path, nil
+			return path, entryOf[p]
 		}
 		return here, nodes[p].firstKey
 	}
@@ -337,7 +339,7 @@ func (l *layer) check(rt fdb.ReadTransaction, out *[]Finding) error {
 			add(ProblemPrefix, path, key, "prefix %s lies outside the content subspace %s of a layer without manual prefixes", fdb.Printable(pb), fdb.Printable(l.content))
 		}
 		for _, q := range prefixes[i+1:] {
-			if !strings.HasPrefix(q, p) {
+			if p == "" || !strings.HasPrefix(q, p) {
 				break
 			}
 			qpath, qkey := where(q)

@@ -13,7 +13,7 @@ import (
 )
 
 func TestGoldenCreateUVW(t *testing.T) {
-	s := newStandin()
+	s := newStore()
 	d := script(t, 21, 42, 61)
 	dl := defaultLayer(d, false)
 	w, err := dl.Create(s, []string{"u", "v", "w"}, []byte("L"))
@@ -33,7 +33,7 @@ func TestGoldenCreateUVW(t *testing.T) {
 }
 
 func TestGoldenCustomSubspaces(t *testing.T) {
-	s := newStandin()
+	s := newStore()
 	d := script(t, 2)
 	dl := directory.NewDirectoryLayerWith(subspace.Sub("dirs"), subspace.Sub("data"), directory.Options{Rand: d.rand})
 	x, err := dl.Create(s, []string{"x"}, nil)
@@ -47,7 +47,7 @@ func TestGoldenCustomSubspaces(t *testing.T) {
 }
 
 func TestGoldenPartitions(t *testing.T) {
-	s := newStandin()
+	s := newStore()
 	d := script(t, 26, 26, 13, 2)
 	dl := defaultLayer(d, false)
 	p, err := dl.Create(s, []string{"p"}, []byte("partition"))
@@ -82,7 +82,7 @@ func TestGoldenPartitions(t *testing.T) {
 }
 
 func TestGoldenManualPrefixes(t *testing.T) {
-	s := newStandin()
+	s := newStore()
 	dl := defaultLayer(script(t, 46), true)
 	if _, err := dl.Create(s, []string{"a"}, nil); err != nil {
 		t.Fatal(err)
@@ -115,7 +115,7 @@ func TestGoldenManualPrefixes(t *testing.T) {
 }
 
 func TestGoldenWindowAdvance(t *testing.T) {
-	s := newStandin()
+	s := newStore()
 	offsets := make([]int64, 0, 32)
 	for i := range int64(31) {
 		offsets = append(offsets, i)

@@ -45,7 +45,7 @@ func diffLog(t *testing.T, what string, got, want []string) {
 // the layout notes' section 1.5 (the allocator), 1.7 (the prefix checks)
 // and 1.8 (create) give them.
 func TestTraceCreate(t *testing.T) {
-	s := newStandin()
+	s := newStore()
 	dl := defaultLayer(script(t, 6), false)
 	log := runTraced(t, s, func(tr fdb.Transaction) error {
 		_, err := dl.Create(tr, []string{"a"}, nil)
@@ -77,7 +77,7 @@ func TestTraceCreate(t *testing.T) {
 // TestTraceRemove: the clears of Remove, in Java's order (layout notes
 // 1.8, run): contents and node of a, then of its child c, then a's entry.
 func TestTraceRemove(t *testing.T) {
-	s := newStandin()
+	s := newStore()
 	dl := defaultLayer(script(t, 6, 26), false)
 	if _, err := dl.Create(s, []string{"a"}, nil); err != nil {
 		t.Fatal(err)
