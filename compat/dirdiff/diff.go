@@ -40,6 +40,7 @@ type Failure struct {
 	Vector Vector
 }
 
+// Error says at which step the sides disagreed, and how.
 func (f *Failure) Error() string { return fmt.Sprintf("step %d: %s", f.Step, f.What) }
 
 // Run resets both sides and runs a sequence of steps drawn by g, up to
@@ -281,6 +282,7 @@ type ReplayMismatch struct {
 	text      string
 }
 
+// Error says which transaction differs, with both answers.
 func (m *ReplayMismatch) Error() string { return m.text }
 
 // Replay runs a vector on a side, replaying its draws, and returns the
