@@ -40,6 +40,7 @@ declare -A allowed=(
   [property_test/gen]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple nested"
   [property_test/order]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple tuple/keyschema"
   [compat]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple nested vectors property_test/gen"
+  [compat/dirdiff]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple nested vectors property_test/gen compat subspace fdb/directory fdb/internal/ordmap fdb/storekit fdb/memstore"
   [cmd/fdbtuple]="*"
 )
 # package: standard packages it must not import itself (fmt, which they

@@ -40,3 +40,14 @@ func (lp LivePeer) Missing(dir string) []string {
 	}
 	return missing
 }
+
+// DirectoryOracle is the Java directory oracle (DIRECTORY_PROTOCOL.md):
+// fdb-java's DirectoryLayer on an in-memory transaction, which the
+// differential of compat/dirdiff runs this module's fdb/directory against.
+// compat/java/build.sh builds it with the Java peer.
+var DirectoryOracle = LivePeer{
+	Name:    "java-fdb-directory",
+	Command: []string{"java/oracle.sh"},
+	Ready:   []string{"java/target/classpath.txt", "java/target/classpath-7.3.txt", "java/target/classes/dev/fdbtuple/compat/DirectoryOracle.class"},
+	Build:   "compat/java/build.sh",
+}

@@ -167,35 +167,54 @@ func (p *Peer) restart() error {
 // timeout, an exit, or a line that is not a response to this request) or
 // the end of ctx or of the peer's own context.
 func (p *Peer) Call(ctx context.Context, req Request) (Response, error) {
-	if err := context.Cause(p.ctx); err != nil {
-		return Response{}, fmt.Errorf("peer stopped: %w", err)
-	}
-	if err := context.Cause(ctx); err != nil {
-		return Response{}, fmt.Errorf("request abandoned: %w", err)
-	}
-	if p.dead != nil {
-		return Response{}, fmt.Errorf("peer unusable: %v", p.dead)
-	}
-	p.id++
-	req.ID = p.id
-	line, err := json.Marshal(req)
+	out, err := p.CallLine(ctx, func(id int) ([]byte, error) {
+		req.ID = id
+		return json.Marshal(req)
+	})
 	if err != nil {
 		return Response{}, err
 	}
-	resp, fault := p.exchange(ctx, append(line, '\n'), req.ID)
+	var resp Response
+	if err := json.Unmarshal(out, &resp); err != nil {
+		return Response{}, fmt.Errorf("malformed response %.80q: %v", out, err)
+	}
+	return resp, nil
+}
+
+// CallLine is Call for a protocol of another shape (the directory
+// protocol, compat/DIRECTORY_PROTOCOL.md): line builds the request, a JSON
+// object, from the id the peer gives it, and CallLine returns the response
+// line once its "id" matches, with the same timeouts, faults and restarts
+// as Call.
+func (p *Peer) CallLine(ctx context.Context, line func(id int) ([]byte, error)) ([]byte, error) {
+	if err := context.Cause(p.ctx); err != nil {
+		return nil, fmt.Errorf("peer stopped: %w", err)
+	}
+	if err := context.Cause(ctx); err != nil {
+		return nil, fmt.Errorf("request abandoned: %w", err)
+	}
+	if p.dead != nil {
+		return nil, fmt.Errorf("peer unusable: %v", p.dead)
+	}
+	p.id++
+	req, err := line(p.id)
+	if err != nil {
+		return nil, err
+	}
+	out, fault := p.exchange(ctx, append(req, '\n'), p.id)
 	if fault != nil && fault.restart {
 		p.Restarts++
 		if p.Restarts > MaxRestarts {
 			p.dead = fmt.Errorf("gave up after %d restarts; last fault: %v", MaxRestarts, fault.err)
 			p.c.stop()
 		} else if err := p.restart(); err != nil {
-			return Response{}, err
+			return nil, err
 		}
 	}
 	if fault != nil {
-		return Response{}, fault.err
+		return nil, fault.err
 	}
-	return resp, nil
+	return out, nil
 }
 
 type fault struct {
@@ -203,45 +222,47 @@ type fault struct {
 	restart bool
 }
 
-func (p *Peer) exchange(ctx context.Context, line []byte, id int) (Response, *fault) {
+func (p *Peer) exchange(ctx context.Context, line []byte, id int) ([]byte, *fault) {
 	timer := time.NewTimer(p.timeout)
 	defer timer.Stop()
 	written := make(chan error, 1)
 	go func() { _, err := p.c.stdin.Write(line); written <- err }()
 	select {
 	case <-ctx.Done():
-		return Response{}, &fault{fmt.Errorf("request abandoned: %w", context.Cause(ctx)), false}
+		return nil, &fault{fmt.Errorf("request abandoned: %w", context.Cause(ctx)), false}
 	case <-p.ctx.Done():
-		return Response{}, &fault{fmt.Errorf("peer stopped: %w", context.Cause(p.ctx)), false}
+		return nil, &fault{fmt.Errorf("peer stopped: %w", context.Cause(p.ctx)), false}
 	case err := <-written:
 		if err != nil {
-			return Response{}, &fault{fmt.Errorf("peer stopped reading: %v%s", err, p.c.stderr.note()), true}
+			return nil, &fault{fmt.Errorf("peer stopped reading: %v%s", err, p.c.stderr.note()), true}
 		}
 	case <-timer.C:
-		return Response{}, &fault{fmt.Errorf("peer did not read the request within %v", p.timeout), true}
+		return nil, &fault{fmt.Errorf("peer did not read the request within %v", p.timeout), true}
 	}
 	select {
 	case <-ctx.Done():
-		return Response{}, &fault{fmt.Errorf("request abandoned: %w", context.Cause(ctx)), false}
+		return nil, &fault{fmt.Errorf("request abandoned: %w", context.Cause(ctx)), false}
 	case <-p.ctx.Done():
-		return Response{}, &fault{fmt.Errorf("peer stopped: %w", context.Cause(p.ctx)), false}
+		return nil, &fault{fmt.Errorf("peer stopped: %w", context.Cause(p.ctx)), false}
 	case out, ok := <-p.c.lines:
 		if !ok {
-			return Response{}, &fault{fmt.Errorf("peer exited without answering%s", p.c.stderr.note()), true}
+			return nil, &fault{fmt.Errorf("peer exited without answering%s", p.c.stderr.note()), true}
 		}
 		if out == nil {
-			return Response{}, &fault{fmt.Errorf("response line longer than %d bytes", maxLineBytes), true}
+			return nil, &fault{fmt.Errorf("response line longer than %d bytes", maxLineBytes), true}
 		}
-		var resp Response
-		if err := json.Unmarshal(out, &resp); err != nil {
-			return Response{}, &fault{fmt.Errorf("malformed response %.80q: %v", out, err), false}
+		var head struct {
+			ID int `json:"id"`
 		}
-		if resp.ID != id {
-			return Response{}, &fault{fmt.Errorf("response has id %d, want %d", resp.ID, id), true}
+		if err := json.Unmarshal(out, &head); err != nil {
+			return nil, &fault{fmt.Errorf("malformed response %.80q: %v", out, err), false}
 		}
-		return resp, nil
+		if head.ID != id {
+			return nil, &fault{fmt.Errorf("response has id %d, want %d", head.ID, id), true}
+		}
+		return out, nil
 	case <-timer.C:
-		return Response{}, &fault{fmt.Errorf("no response within %v", p.timeout), true}
+		return nil, &fault{fmt.Errorf("no response within %v", p.timeout), true}
 	}
 }
 

@@ -188,11 +188,12 @@ func TestGolden(t *testing.T) {
 		{name: "pack desc of desc", args: []string{"pack", "-ext", "desc", `(desc(desc(1)),)`}, code: 1, stderr: "cannot hold another"},
 
 		// peers
-		{name: "peers none built", args: []string{"peers", "-all", "nosuchdir"}, code: 1, stderr: "4 of 4 live peers are not built", stdout: "" +
+		{name: "peers none built", args: []string{"peers", "-all", "nosuchdir"}, code: 1, stderr: "5 of 5 live peers are not built", stdout: "" +
 			"fdb-tuple                not built (no nosuchdir/js/node_modules/fdb-tuple/package.json): its tests skip; build it with: (cd compat/js && npm ci)\n" +
 			"python-foundationdb      not built (no nosuchdir/python/.venv/bin/python): its tests skip; build it with: python3 -m venv compat/python/.venv && compat/python/.venv/bin/pip install --require-hashes -r compat/python/requirements.txt\n" +
 			"java-fdb                 not built (no nosuchdir/java/target/classpath.txt): its tests skip; build it with: compat/java/build.sh\n" +
-			"rust-foundationdb-tuple  not built (no nosuchdir/rust/target/release/adapter): its tests skip; build it with: (cd compat/rust && cargo build --release --locked)\n"},
+			"rust-foundationdb-tuple  not built (no nosuchdir/rust/target/release/adapter): its tests skip; build it with: (cd compat/rust && cargo build --release --locked)\n" +
+			"java-fdb-directory       not built (no nosuchdir/java/target/classpath.txt): its tests skip; build it with: compat/java/build.sh\n"},
 
 		// demo
 		{name: "demo extra arg", args: []string{"demo", "x"}, code: 2, stderr: "want 0 arguments"},

@@ -9,12 +9,14 @@ import (
 )
 
 var peersCommand = &command{
-	summary: "say which live peers are built here, and how to build the others",
+	summary: "say which live peers (and the directory oracle) are built here, and how to build the others",
 	usage: `[-all] [DIR]
 
-Lists the four live peers the conformance tests run against (go test
-./compat skips a peer that is not built, which go test ./... does not
-show): each is "built" or "not built" with the command that builds it.
+Lists the four live peers the conformance tests run against, and the
+Java directory oracle that fdb/directory is checked against (go test
+./compat/... skips a peer that is not built, which go test ./... does
+not show): each is "built" or "not built" with the command that builds
+it.
 DIR is the repository's compat directory (default: compat). With -all,
 the exit status is 1 unless every peer is built.
 
@@ -27,7 +29,8 @@ example:
 			dir = args[0]
 		}
 		missing := 0
-		for _, lp := range compat.LivePeers() {
+		all := append(compat.LivePeers(), compat.DirectoryOracle)
+		for _, lp := range all {
 			if m := lp.Missing(dir); len(m) > 0 {
 				missing++
 				fmt.Fprintf(e.stdout, "%-24s not built (no %s): its tests skip; build it with: %s\n",
@@ -37,7 +40,7 @@ example:
 			fmt.Fprintf(e.stdout, "%-24s built: %s\n", lp.Name, strings.Join(lp.Command, " "))
 		}
 		if missing > 0 && o.all {
-			return fmt.Errorf("%d of %d live peers are not built", missing, len(compat.LivePeers()))
+			return fmt.Errorf("%d of %d live peers are not built", missing, len(all))
 		}
 		return nil
 	},
