@@ -89,56 +89,68 @@ type treeRow struct {
 	rest   string // the note, if any
 }
 
-// parseTreeRows reads tree's rows: the indentation, the Go-quoted name,
-// the kind, the prefix in hex, then the printable prefix (checked against
-// the hex) and the layer as b"...".
+// parseTreeRows reads the rows of tree's or ls's output.
 func parseTreeRows(t *rapid.T, out string) []treeRow {
-	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if out == "" {
 		return nil
 	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if !strings.HasPrefix(lines[0], "NAME") {
 		t.Fatalf("no header:\n%s", out)
 	}
 	var rows []treeRow
 	for _, line := range lines[1:] {
-		var r treeRow
-		s := strings.TrimLeft(line, " ")
-		r.depth = (len(line) - len(s)) / 2
-		q, err := strconv.QuotedPrefix(s)
+		r, err := parseRow(line)
 		if err != nil {
-			t.Fatalf("row %q: no quoted name: %v", line, err)
+			t.Fatalf("row %q: %v", line, err)
 		}
-		r.name, _ = strconv.Unquote(q)
-		fields := strings.Fields(s[len(q):])
-		if len(fields) < 3 {
-			t.Fatalf("row %q: too few cells", line)
-		}
-		r.kind = fields[0]
-		if r.prefix, err = hex.DecodeString(fields[1]); err != nil {
-			t.Fatalf("row %q: prefix: %v", line, err)
-		}
-		s = strings.TrimLeft(s[len(q):], " ")
-		s = strings.TrimLeft(s[len(r.kind):], " ")
-		s = strings.TrimLeft(s[len(fields[1]):], " ")
-		printable, err := tuple.ParsePrintable(s[:len(tuple.Printable(r.prefix))])
-		if err != nil || !bytes.Equal(printable, r.prefix) {
-			t.Fatalf("row %q: the printable prefix is not the hex one's", line)
-		}
-		s = strings.TrimLeft(s[len(tuple.Printable(r.prefix)):], " ")
-		if !strings.HasPrefix(s, `b"`) {
-			t.Fatalf("row %q: no layer", line)
-		}
-		lq, err := strconv.QuotedPrefix(s[1:])
-		if err != nil {
-			t.Fatalf("row %q: layer: %v", line, err)
-		}
-		layer, _ := strconv.Unquote(lq)
-		r.layer = []byte(layer)
-		r.rest = strings.TrimSpace(s[1+len(lq):])
 		rows = append(rows, r)
 	}
 	return rows
+}
+
+// parseRow reads a row: the indentation, the Go-quoted name, the kind,
+// the prefix in hex, then the printable prefix (checked against the hex)
+// and the layer as b"...", and what follows.
+func parseRow(line string) (treeRow, error) {
+	var r treeRow
+	s := strings.TrimLeft(line, " ")
+	r.depth = (len(line) - len(s)) / 2
+	q, err := strconv.QuotedPrefix(s)
+	if err != nil {
+		return r, fmt.Errorf("no quoted name: %v", err)
+	}
+	r.name, _ = strconv.Unquote(q)
+	fields := strings.Fields(s[len(q):])
+	if len(fields) < 3 {
+		return r, fmt.Errorf("too few cells")
+	}
+	r.kind = fields[0]
+	if r.prefix, err = hex.DecodeString(fields[1]); err != nil {
+		return r, fmt.Errorf("prefix: %v", err)
+	}
+	s = strings.TrimLeft(s[len(q):], " ")
+	s = strings.TrimLeft(s[len(r.kind):], " ")
+	s = strings.TrimLeft(s[len(fields[1]):], " ")
+	p := tuple.Printable(r.prefix)
+	if !strings.HasPrefix(s, p) {
+		return r, fmt.Errorf("the printable prefix is not %s, the hex one's", p)
+	}
+	if back, err := tuple.ParsePrintable(p); err != nil || !bytes.Equal(back, r.prefix) {
+		return r, fmt.Errorf("the printable prefix %s does not read back", p)
+	}
+	s = strings.TrimLeft(s[len(p):], " ")
+	if !strings.HasPrefix(s, `b"`) {
+		return r, fmt.Errorf("no layer")
+	}
+	lq, err := strconv.QuotedPrefix(s[1:])
+	if err != nil {
+		return r, fmt.Errorf("layer: %v", err)
+	}
+	layer, _ := strconv.Unquote(lq)
+	r.layer = []byte(layer)
+	r.rest = strings.TrimSpace(s[1+len(lq):])
+	return r, nil
 }
 
 // TestDirTreeProperty: on random trees of colliding names, tree's rows
