@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fdbtuple/fdbtuple/fdb/boltstore"
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/tupledecimal"
 	"github.com/fdbtuple/fdbtuple/types"
@@ -43,6 +44,16 @@ type options struct {
 
 	// gen
 	types string
+
+	// dir
+	bolt    string // the bbolt file to read
+	bucket  string // its bucket
+	dump    string // or a dump to read
+	node    string // the node subspace's prefix
+	content string // the content subspace's prefix
+	manual  bool   // the layer allows manual prefixes
+	dirPath string // -path: the path as a tuple of strings
+	long    bool   // -l: subdirectory and key counts
 }
 
 func newFlagSet(name string, o *options, names []string) *flag.FlagSet {
@@ -88,6 +99,22 @@ func newFlagSet(name string, o *options, names []string) *flag.FlagSet {
 			fs.StringVar(&o.db, "db", "", "bbolt database `FILE` to use (default: a new one in a temporary directory)")
 		case "type":
 			fs.StringVar(&o.types, "type", "", "the key struct `TYPES` to write methods for, comma-separated")
+		case "bolt":
+			fs.StringVar(&o.bolt, "bolt", "", "read the bbolt `FILE` (written through fdb/boltstore), opened read-only")
+		case "bucket":
+			fs.StringVar(&o.bucket, "bucket", boltstore.DefaultBucket, "the bbolt bucket `NAME` that holds the keys")
+		case "dump":
+			fs.StringVar(&o.dump, "dump", "", "read a dump `FILE` (- for standard input): one pair a line, KEY = VALUE in hex, or a line of fdbcli's getrange output")
+		case "node":
+			fs.StringVar(&o.node, "node", "", "the node subspace of the directory layer: a `KEY` (hex or printable) or tuple text (default fe, FoundationDB's)")
+		case "content":
+			fs.StringVar(&o.content, "content", "", "the content subspace of the directory layer: a `KEY` (hex or printable) or tuple text (default: empty, every key)")
+		case "manual":
+			fs.BoolVar(&o.manual, "manual", false, "the directory layer allows manual prefixes, which may lie outside the content subspace")
+		case "dirpath":
+			fs.StringVar(&o.dirPath, "path", "", "the directory's path as a `TUPLE` of strings, as this tool prints paths: (\"a\", \"b/c\"); instead of NAME arguments")
+		case "l":
+			fs.BoolVar(&o.long, "l", false, "also count each directory's subdirectories and the keys under its prefix")
 		case "lenient":
 			fs.BoolVar(&o.lenient, "lenient", false, "decode what the Python reference decodes (unterminated strings, non-minimal integers)")
 		}

@@ -10,6 +10,8 @@
 //	fdbtuple compare '("a", 9)' '("a", 10)'   order two tuples or keys
 //	fdbtuple range '("user", 7)'              the key range below a tuple
 //	fdbtuple strinc KEY                       the first key after a prefix
+//	fdbtuple dir tree -bolt app.db            the directory layer's tree, read-only
+//	fdbtuple dir check -dump dump.txt         its invariants, exit status 1 if broken
 //
 // Tuples are written in the text form of package tuple (Parse); keys in hex
 // or in FoundationDB's printable form (\x00 escapes, as fdbcli prints
@@ -59,6 +61,7 @@ func init() {
 		"peers":    peersCommand,
 		"gen":      genCommand,
 		"schema":   schemaCommand,
+		"dir":      dirCommand,
 	}
 }
 
