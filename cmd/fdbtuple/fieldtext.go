@@ -107,8 +107,8 @@ func (sp *schemaPlan) valueText(f reflect.Value, t *keyschema.Type) string {
 	case keyschema.KindDuration:
 		return time.Duration(f.Int()).String()
 	case keyschema.KindCustom:
-		if el, err := sp.codec.Unpack(f.Bytes()); err == nil && len(el) == 1 {
-			return sp.codec.FormatElement(el[0])
+		if el, err := extCodec.Unpack(f.Bytes()); err == nil && len(el) == 1 { // as ScanTupleElement checked
+			return extCodec.FormatElement(el[0])
 		}
 	}
 	return sp.codec.FormatElement(f.Interface())
@@ -262,7 +262,7 @@ func (sp *schemaPlan) setElement(f reflect.Value, t *keyschema.Type, e any) erro
 	ft := f.Type()
 	switch {
 	case ft == rawElementType:
-		b, err := sp.codec.Pack(tuple.Tuple{e})
+		b, err := extCodec.Pack(tuple.Tuple{e})
 		if err != nil {
 			return err
 		}

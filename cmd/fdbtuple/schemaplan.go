@@ -225,11 +225,30 @@ type rawElement []byte
 // AppendTupleElement writes the element back as it was read.
 func (r rawElement) AppendTupleElement(dst []byte) ([]byte, error) { return append(dst, r...), nil }
 
-// ScanTupleElement keeps a copy of the element.
+// ScanTupleElement keeps a copy of the element, which must be one the
+// text form prints: an element the strict codec reads, with the
+// extensions -ext knows. (The program's type reads it by rules of its
+// own, which the tool does not know.)
 func (r *rawElement) ScanTupleElement(elem []byte) error {
+	t, err := extCodec.Unpack(elem)
+	if err != nil {
+		return err // a *tuple.DecodeError, which the plan places in the key
+	}
+	if len(t) != 1 {
+		return fmt.Errorf("the element of a custom type is %d elements", len(t))
+	}
 	*r = append(rawElement(nil), elem...)
 	return nil
 }
+
+// extCodec is the strict codec with every extension -ext knows.
+var extCodec = func() tuple.Codec {
+	var c tuple.Codec
+	for _, x := range extFlags {
+		c.Extensions = append(c.Extensions, x.extension)
+	}
+	return c
+}()
 
 // decode reads key (after prefix, which it must start with) into a new
 // value of the plan's type. A key that is not one of the schema's is an
