@@ -14,20 +14,43 @@ import (
 var packCommand = &command{
 	summary: "print the key a tuple packs to",
 	usage: `[-ext decimal,desc] [-format hex|printable|raw] TUPLE
+       fdbtuple pack -schema S [-ext decimal,desc] [-format hex|printable|raw] NAME=VALUE...
 
 TUPLE is in the text form (README.md, "Text form"). With -ext, it may hold
 this module's extensions: decimal("19.99") (-ext decimal, code 0x40) and
 desc(ELEMENT), one element in descending order (-ext desc, code 0x4f);
 the constructors are lower case.
 
+With -schema, print the key a program's plan writes for the field values
+given, as unpack -schema prints them. S is the key schema, as
+tuple.Plan's Schema prints it: its text, or a file holding it (a golden
+schema file). Each field is NAME=VALUE (Meta.At=VALUE for a nested one),
+in one argument or several, in any order; every field takes a value, and
+constants come from the schema. A VALUE is written by its field's type:
+a time in RFC 3339 (2024-03-01T12:00:00Z, any offset; a fraction finer
+than its unit is refused, never rounded) or as its count of units since
+the Unix epoch; a duration as Go writes it (1h30m, 1.5s); nil for a
+nullable field's nil; anything else as an element of the text form
+("text", 42, float32(1.5), UUID("..."), decimal("19.99")). A descending
+field takes its value as it is. The schema names the extensions of its
+fields; -ext adds those an any or tuple field holds.
+
 examples:
   fdbtuple pack '("user", 42)'                    027573657200152a
   fdbtuple pack -format printable '("user", 42)'  \x02user\x00\x15*
   fdbtuple pack -ext decimal '(decimal("19.99"),)'  40c227c6
   fdbtuple pack -ext desc '("events", desc(1700000000))'
-                                  026576656e7473004fe79aac0eff00ffff`,
-	flags: []string{"format", "ext"}, minArgs: 1, maxArgs: 1,
+                                  026576656e7473004fe79aac0eff00ffff
+  fdbtuple pack -schema '("EV", At desc(time(ms)), ID int64)' At=2024-03-01T12:00:00Z ID=7
+                                  024556004fe5fe72061d4dff00ffff1507`,
+	flags: []string{"format", "ext", "schema"}, minArgs: 0, maxArgs: manyArgs,
 	run: func(e *env, o *options, args []string) error {
+		if o.schema != "" {
+			return packSchema(e, o, args)
+		}
+		if len(args) != 1 {
+			return usagef("want %s, got %d", arguments(1), len(args))
+		}
 		key, err := parseAndPack(args[0], o)
 		if err != nil {
 			return err
@@ -60,7 +83,7 @@ func printKey(e *env, key []byte, format string) error {
 
 var unpackCommand = &command{
 	summary: "print the tuple a key holds",
-	usage: `[-lenient] [-ext decimal,desc] [-input auto|hex|printable] [-prefix KEY] [-values] [-path] [-raw] [KEY]
+	usage: `[-lenient] [-ext decimal,desc] [-input auto|hex|printable] [-prefix KEY] [-values] [-path | -schema S] [-raw] [KEY]
 
 With KEY, print its tuple. Without, read one key per line from standard
 input (hex, printable, or fdbcli getrange output such as
@@ -74,6 +97,19 @@ prints as that path, /user-7/post-10, followed by + and the fields after
 it, if any; other keys print as tuples. With -raw, read all of standard
 input as one key.
 
+With -schema S, print each key's fields as the program that wrote it
+holds them, read by its plan: S is the key schema, as tuple.Plan's
+Schema prints it (its text, or a file holding it, such as a golden
+schema file). The fields print in key order as NAME=VALUE pairs
+separated by spaces, which pack -schema reads back: a nested field as
+Meta.At, a nullable field's nil as nil, a time in RFC 3339 in UTC with
+its unit's digits (2024-03-01T12:00:00.000Z for ms; outside the years
+0000-9999, its count of units since the Unix epoch), a duration as Go
+writes it (1h30m0s), a descending field as its value, anything else in
+the text form (-ext adds the extensions an any or tuple field holds).
+Constants are checked, not printed. A key that is not the schema's is an
+error that gives the byte offset and the field.
+
 examples:
   fdbtuple unpack '\x02user\x00\x15*'                 ("user", 42)
   fdbtuple unpack 027573657200152a                    ("user", 42)
@@ -81,9 +117,15 @@ examples:
   fdbtuple unpack -path 050275736572001507000502706f737400150a00
                                                       /user-7/post-10
   printf '\x02a\x00' | fdbtuple unpack -raw           ("a",)
-  fdbcli --exec 'getrange \x02 \x03' | fdbtuple unpack -values`,
-	flags: []string{"lenient", "input", "raw", "ext", "prefix", "values", "path"}, minArgs: 0, maxArgs: 1,
+  fdbcli --exec 'getrange \x02 \x03' | fdbtuple unpack -values
+  fdbtuple unpack -schema '("EV", At desc(time(ms)), ID int64)' 024556004fe5fe72061d4dff00ffff1507
+                                     At=2024-03-01T12:00:00.000Z ID=7
+  fdbtuple unpack -schema testdata/eventkey.schema < keys.txt`,
+	flags: []string{"lenient", "input", "raw", "ext", "prefix", "values", "path", "schema"}, minArgs: 0, maxArgs: 1,
 	run: func(e *env, o *options, args []string) error {
+		if o.schema != "" {
+			return unpackSchema(e, o, args)
+		}
 		codec, prefix, err := o.codecAndPrefix()
 		if err != nil {
 			return err

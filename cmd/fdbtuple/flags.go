@@ -24,6 +24,7 @@ type options struct {
 	prefix  string // a raw key prefix to check and strip
 	values  bool   // decode fdbcli lines' values too
 	path    bool   // unpack: print key paths as package nested does
+	schema  string // pack, unpack: a key schema's text or file
 	fail    bool   // describe: exit 1 if a key has a fault
 	all     bool   // peers: fail unless every peer is built
 
@@ -87,6 +88,8 @@ func newFlagSet(name string, o *options, names []string) *flag.FlagSet {
 			fs.StringVar(&o.prefix, "prefix", "", "each key starts with this raw `KEY` prefix (hex or printable, as -input says), which is checked and stripped")
 		case "all":
 			fs.BoolVar(&o.all, "all", false, "exit with status 1 unless every live peer is built")
+		case "schema":
+			fs.StringVar(&o.schema, "schema", "", "read and write keys by the key schema `S` (tuple.Plan's Schema): its text, or a file holding it such as a golden schema file; fields are NAME=VALUE pairs")
 		case "path":
 			fs.BoolVar(&o.path, "path", false, "print a key that starts with a key path (package nested) as the path, /user-7/post-10, then its fields")
 		case "fail":

@@ -147,7 +147,7 @@ const maxPrefixGuess = 64
 // without -prefix. (A fault further in is a corrupt element, not a
 // prefix; a one-byte rest, 00 or 14, is too often there by chance.)
 func prefixHint(key []byte, faultAt int, codec tuple.Codec) string {
-	if faultAt != 0 || key[0] == '`' || key[0] == '"' {
+	if faultAt != 0 || len(key) == 0 || key[0] == '`' || key[0] == '"' {
 		return "" // a quote pasted with the key is not a prefix (quotesHint)
 	}
 	for n := 1; n <= len(key)-2 && n <= maxPrefixGuess; n++ {

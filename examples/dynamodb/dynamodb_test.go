@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -375,5 +376,34 @@ func readmeHolds(t *testing.T, text string) {
 	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	if !strings.Contains(flat(string(readme)), flat(text)) {
 		t.Errorf("README.md does not hold what this test measured:\n%s", text)
+	}
+}
+
+// TestNumberText: for thousands of numbers over DynamoDB's whole range,
+// the text DynamoDB returns for each (as a sort key and as an attribute)
+// is dynamokey's way back from its packed element.
+func TestNumberText(t *testing.T) {
+	values := RandomNumbers(rand.New(rand.NewPCG(31, 7)), 3000)
+	rep, err := CheckNumberText(context.Background(), server(t).Client(), values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(rep)
+	if rep.Differences != 0 || rep.Items < 2500 {
+		t.Errorf("%s (first: %s)", rep, rep.First)
+	}
+	readmeHolds(t, fmt.Sprintf("DynamoDB Local returned %d,%03d distinct numbers of %d,%03d texts written", rep.Items/1000, rep.Items%1000, rep.Written/1000, rep.Written%1000))
+}
+
+// TestKeyLengths: DynamoDB accepts an S or B partition or sort key value
+// exactly when dynamokey's role does, at both limits.
+func TestKeyLengths(t *testing.T) {
+	rep, err := CheckKeyLengths(context.Background(), server(t).Client())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(rep)
+	if rep.Disagreements != 0 || rep.Accepted == 0 || rep.Accepted == rep.Tried {
+		t.Errorf("%s (first: %s)", rep, rep.First)
 	}
 }

@@ -6,7 +6,10 @@
 // it shows newest comments read backward (ScanIndexForward=false), where
 // begins_with on a packed tuple prefix returns keys outside the prefix
 // and the library's exact queries do not, and that S, N and B sort keys
-// come back in the order of their tuple bytes (package dynamokey).
+// come back in the order of their tuple bytes (package dynamokey), that
+// the text DynamoDB returns for each number is dynamokey's way back from
+// its packed element, and that DynamoDB and dynamokey accept the same
+// partition and sort key lengths.
 //
 // It needs java (17 or later) and mvn; Maven fetches DynamoDB Local
 // into ~/.m2 on the first run.
@@ -19,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/signal"
 	"syscall"
@@ -84,6 +88,20 @@ func run(ctx context.Context, w io.Writer) error {
 		fmt.Fprintf(w, "  %s\n", rep)
 		if rep.First != "" {
 			fmt.Fprintf(w, "    first: %s\n", rep.First)
+		}
+	}
+	text, err := CheckNumberText(ctx, client, RandomNumbers(rand.New(rand.NewPCG(31, 7)), 3000))
+	if err != nil {
+		return err
+	}
+	lengths, err := CheckKeyLengths(ctx, client)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\n== the way back: DynamoDB's text of each number, and both roles' length limits\n  %s\n  %s\n", text, lengths)
+	for _, first := range []string{text.First, lengths.First} {
+		if first != "" {
+			fmt.Fprintf(w, "    first: %s\n", first)
 		}
 	}
 	sizes, err := KeySizes()

@@ -1,30 +1,51 @@
-// Package dynamokey turns the value of a DynamoDB sort key into a tuple
-// element whose packed bytes sort as DynamoDB sorts that key: a String (S)
-// as a tuple string, a Binary (B) as a byte string, a Number (N) as a
-// decimal of tuple/tupledecimal. Keys holding such elements keep
+// Package dynamokey turns the values of DynamoDB key attributes into
+// tuple elements whose packed bytes sort as DynamoDB sorts them, and back:
+// a String (S) is a tuple string, a Binary (B) a byte string, a Number
+// (N) a decimal of tuple/tupledecimal. Keys holding such elements keep
 // DynamoDB's order in any byte-ordered store (FoundationDB, bbolt, etcd,
 // or a DynamoDB binary sort key), and two values DynamoDB treats as the
 // same key (N "2", "2.0" and "2.00"; "0" and "-0") give the same bytes.
+//
+// A Role says which key attribute a value is, and so its limit: the sort
+// key holds up to MaxSortKeyBytes (1,024) bytes, the partition key up to
+// MaxPartitionKeyBytes (2,048). A store that keeps DynamoDB's items in a
+// byte-ordered key-value store, under keys that hold the partition key
+// and then the sort key, packs both:
+//
+//	pk, err := dynamokey.PartitionKey.S(userID)
+//	sk, err := dynamokey.SortKey.N("19.99")
+//	key, err := dynamokey.Codec().Pack(tuple.Tuple{pk, sk})
+//
+// The way back, from a decoded key to DynamoDB's attribute values, is
+// Role.Value: an S and a B as they are, an N as the text DynamoDB itself
+// returns for that number (plain digits, no exponent: "2" for 2.00,
+// "0.0000001" for 1E-7), so that a key read back names the item DynamoDB
+// holds:
+//
+//	t, err := dynamokey.Codec().Unpack(key)
+//	v, err := dynamokey.SortKey.Value(t[1]) // Value{Kind: KindN, Text: "19.99"}
+//
+// Pack elements holding numbers with Codec, which knows the decimal
+// extension. The package-level S, B and N are SortKey's.
 //
 // DynamoDB orders S by the bytes of their UTF-8 encoding, B by unsigned
 // bytes, and N by numeric value; the tuple layer orders strings and byte
 // strings by their bytes (escaping 00 keeps that order) and tupledecimal
 // orders decimals by value. examples/dynamodb in the repository writes
 // thousands of values of each type to DynamoDB Local and checks that it
-// returns them in the order of their packed elements.
+// returns them in the order of their packed elements, that it refuses
+// exactly the values this package refuses, and that the text it returns
+// for each number is Role.Value's.
 //
-// Each function refuses what DynamoDB refuses for a sort key, with an
-// error that says why: an empty value, a value over 1,024 bytes, a string
-// that is not valid UTF-8, and a number that is not one, has more than 38
-// significant digits, or lies outside DynamoDB's magnitudes (1E-130 up to
-// but excluding 1E+126). Partition keys (up to 2,048 bytes) are hashed,
-// not ordered: nothing here concerns them.
+// Each function refuses what DynamoDB refuses for a key attribute, with an
+// error that says why: an empty value, a value over the role's limit, a
+// string that is not valid UTF-8, and a number that is not one, has more
+// than 38 significant digits, or lies outside DynamoDB's magnitudes
+// (1E-130 up to but excluding 1E+126).
 //
-// Pack elements holding numbers with Codec, which knows the decimal
-// extension:
-//
-//	n, err := dynamokey.N("19.99")
-//	key, err := dynamokey.Codec().Pack(tuple.Tuple{"price", n})
+// Place in the import DAG: above tuple and tuple/tupledecimal, whose
+// decimal extension it packs numbers with. It must not import nested,
+// vectors, compat or cmd/fdbtuple.
 package dynamokey
 
 import (
@@ -33,20 +54,30 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/tupledecimal"
 	"github.com/shopspring/decimal"
 )
 
-// DynamoDB's limits on a sort key value, from the DynamoDB Developer
-// Guide ("Service, account, and table quotas": attribute values; "Data
-// types": Number).
+// DynamoDB's limits on key attribute values, from the DynamoDB Developer
+// Guide: "Constraints in Amazon DynamoDB", sections "Partition keys and
+// sort keys" ("The minimum length of a partition key value is 1 byte.
+// The maximum length is 2048 bytes."; a sort key value, 1 to 1024 bytes)
+// and "Data types" (a String's length is that of its UTF-8 bytes; a
+// Number has up to 38 digits of precision, positive from 1E-130 to
+// 9.9999999999999999999999999999999999999E+125, negative likewise); and
+// "Supported data types and naming rules" (the same key limits, for S and
+// B alike). A Number's length never reaches either limit: "Item sizes and
+// formats" gives its size as about 1 byte per two significant digits
+// plus 1, at most about 21 bytes, so the two roles hold the same Numbers.
 const (
-	// MaxSortKeyBytes is the longest sort key: 1,024 bytes (of UTF-8 for
-	// S, raw for B).
+	// MaxSortKeyBytes is the longest sort key value: 1,024 bytes (of
+	// UTF-8 for S, raw for B).
 	MaxSortKeyBytes = 1024
+	// MaxPartitionKeyBytes is the longest partition key value: 2,048
+	// bytes (of UTF-8 for S, raw for B).
+	MaxPartitionKeyBytes = 2048
 	// MaxDigits is how many significant digits a Number keeps: 38.
 	MaxDigits = 38
 	// MinExponent and MaxExponent bound a non-zero Number d × 10^e written
@@ -56,15 +87,22 @@ const (
 	MaxExponent = 125
 )
 
-// Errors, each wrapped with the value at fault.
+// Errors, each wrapped with the role, the type and the value at fault.
 var (
-	ErrEmpty     = errors.New("dynamokey: a key attribute value may not be empty")
-	ErrTooLong   = fmt.Errorf("dynamokey: a sort key value is at most %d bytes", MaxSortKeyBytes)
+	ErrEmpty = errors.New("dynamokey: a key attribute value may not be empty")
+	// ErrTooLong: an S or B over its role's limit (MaxSortKeyBytes,
+	// MaxPartitionKeyBytes); the message gives the length and the limit.
+	ErrTooLong   = errors.New("dynamokey: a key attribute value is too long")
 	ErrNotUTF8   = errors.New("dynamokey: a String is not valid UTF-8")
 	ErrNotNumber = errors.New("dynamokey: not a Number")
 	ErrPrecision = fmt.Errorf("dynamokey: a Number has at most %d significant digits", MaxDigits)
 	ErrOverflow  = errors.New("dynamokey: Number overflow: magnitude 1E+126 or more")
 	ErrUnderflow = errors.New("dynamokey: Number underflow: magnitude below 1E-130")
+	// ErrNotKeyValue: Role.Value was given an element that no S, N or B
+	// decodes to, or Role.Element a Value of no kind or with the field
+	// of another kind set; also a Role that is neither SortKey nor
+	// PartitionKey.
+	ErrNotKeyValue = errors.New("dynamokey: not an S, N or B key attribute value")
 )
 
 // Codec returns the codec that packs the elements of this package: the
@@ -73,41 +111,22 @@ func Codec() tuple.Codec {
 	return tuple.Codec{Extensions: []tuple.Extension{tupledecimal.Extension(tupledecimal.DefaultCode)}}
 }
 
-// S returns a String sort key value as a tuple string element.
-func S(v string) (string, error) {
-	if err := checkLength(len(v)); err != nil {
-		return "", fmt.Errorf("S %.40q: %w", v, err)
-	}
-	if !utf8.ValidString(v) {
-		return "", fmt.Errorf("S %.40q: %w", v, ErrNotUTF8)
-	}
-	return v, nil
-}
+// S is SortKey.S: a String sort key value as a tuple string element.
+func S(v string) (string, error) { return SortKey.S(v) }
 
-// B returns a Binary sort key value as a tuple byte string element (a copy).
-func B(v []byte) ([]byte, error) {
-	if err := checkLength(len(v)); err != nil {
-		return nil, fmt.Errorf("B %.40x: %w", v, err)
-	}
-	return append([]byte(nil), v...), nil
-}
+// B is SortKey.B: a Binary sort key value as a tuple byte string element
+// (a copy).
+func B(v []byte) ([]byte, error) { return SortKey.B(v) }
 
-func checkLength(n int) error {
-	switch {
-	case n == 0:
-		return ErrEmpty
-	case n > MaxSortKeyBytes:
-		return fmt.Errorf("%w, not %d", ErrTooLong, n)
-	}
-	return nil
-}
+// N is SortKey.N (and PartitionKey.N: the roles hold the same Numbers).
+func N(text string) (decimal.Decimal, error) { return number(text) }
 
-// N returns a Number sort key value, given as DynamoDB's text (the N of
-// an attribute value: an optional sign, digits with an optional point, an
+// number returns a Number, given as DynamoDB's text (the N of an
+// attribute value: an optional sign, digits with an optional point, an
 // optional exponent), as a decimal in canonical form: every spelling of
 // one number gives the same decimal, and so the same tuple bytes.
 // Leading and trailing zeros do not count as significant digits.
-func N(text string) (decimal.Decimal, error) {
+func number(text string) (decimal.Decimal, error) {
 	digits, exp, neg, err := parseNumber(text)
 	if err != nil {
 		return decimal.Decimal{}, fmt.Errorf("N %.60q: %w", text, err)
