@@ -109,6 +109,8 @@ type goType struct {
 	readErr error
 	// appender and scanner: t (or *t) has the custom methods.
 	appender, ptrAppender, scanner bool
+	// hidden: a struct refused for having no exported field.
+	hidden bool
 }
 
 // decodable reports the error of reading an element into the type.
@@ -283,7 +285,8 @@ func (b *tableBuilder) structEntry(g *goType) {
 		g.err = unsupported(t, "no element holds a big.Float exactly; use a float64, a big.Int of a fixed scale, or a decimal through tupledecimal")
 		return
 	case !hasExportedField(t):
-		g.err = unsupported(t, "it has no exported field, so every value would be the same empty element; give the field a type of your own with AppendTupleElement and ScanTupleElement, or tag it ext= with a codec extension")
+		g.hidden = true
+		g.err = unsupported(t, "it has no exported field, so every value would be the same empty element; export its fields if the type is yours, or give the field a type of your own with AppendTupleElement and ScanTupleElement, or tag it ext= with a codec extension")
 		return
 	}
 	lay, err := b.layout(t)

@@ -28,8 +28,12 @@ import (
 // field of a type no element holds faithfully (a map, a struct with no
 // exported field such as decimal.Decimal without its extension) is an
 // error from NewPlan naming the field and the fix: never an empty
-// element. Field tags, in
-// the style of encoding/json, change that:
+// element. So is an unexported field that is neither a constant nor
+// tagged `tuple:"-"`: a plan can neither read nor set it, and a key is
+// identity, so two values differing only in it would share one key
+// (export it, or leave it out on purpose with the tag; a blank field, _,
+// holds nothing and is left out). Field tags, in the style of
+// encoding/json, change that:
 //
 //	`tuple:"-"`            the field is not part of the key
 //	`tuple:",desc"`        the element sorts in reverse (see Desc)

@@ -27,10 +27,15 @@ func layoutOf(t reflect.Type) (*layout, error) {
 	if g.rule == ruleStruct {
 		return g.lay, nil
 	}
+	b := tableBuilder{busy: map[reflect.Type]bool{t: true}}
 	if g.rule == ruleRefused && g.err != nil {
+		if g.hidden { // the key type itself: its error names the first unexported field
+			if _, err := b.layout(t); err != nil {
+				return nil, err
+			}
+		}
 		return nil, g.err
 	}
-	b := tableBuilder{busy: map[reflect.Type]bool{t: true}}
 	return b.layout(t)
 }
 
@@ -66,8 +71,8 @@ func (b *tableBuilder) addFields(lay *layout, t reflect.Type, index []int, viaPo
 		}
 		isConst := keytag.IsConst(tag)
 		if !sf.IsExported() && !isConst {
-			if hasTag && tag != "" { // a forgotten ,const, most likely
-				return fmt.Errorf("field %s: %w: a tuple tag on an unexported field does nothing; add ,const for a constant (tuple:\"%s,const\"), or export the field", sf.Name, ErrBadTag, name)
+			if err := unexportedField(sf, hasTag, tag, name); err != nil {
+				return err
 			}
 			continue
 		}
@@ -90,6 +95,25 @@ func (b *tableBuilder) addFields(lay *layout, t reflect.Type, index []int, viaPo
 		lay.desc = lay.desc || f.desc
 	}
 	return nil
+}
+
+// unexportedField is the error of an unexported field that is neither a
+// constant nor left out by `tuple:"-"`. A plan can neither read nor set
+// it, so it would leave the key unnoticed, and two values that differ
+// only in it would share one key: the second write would overwrite the
+// first. A key is identity, so the field must be exported, or left out
+// on purpose. A blank field (_) holds nothing a value can set, and is
+// left out without a word.
+func unexportedField(sf reflect.StructField, hasTag bool, tag, name string) error {
+	switch {
+	case sf.Name == "_" && tag == "":
+		return nil
+	case hasTag && tag != "" && name != "": // a forgotten ,const, most likely
+		return fmt.Errorf("field %s (%v): %w: a tuple tag on an unexported field does nothing; add ,const for a constant (tuple:\"%s,const\"), export the field, or tag it `tuple:\"-\"` to leave it out of the key", sf.Name, sf.Type, ErrBadTag, name)
+	case hasTag && tag != "":
+		return fmt.Errorf("field %s (%v): %w: a tuple tag on an unexported field does nothing; export the field, or tag it `tuple:\"-\"` to leave it out of the key", sf.Name, sf.Type, ErrBadTag)
+	}
+	return fmt.Errorf("field %s (%v): %w: the field is unexported, so a plan can neither read nor set it and it would be left out of the key (values that differ only in it would share a key); export it, or tag it `tuple:\"-\"` to leave it out of the key", sf.Name, sf.Type, ErrUnsupportedType)
 }
 
 // embeddedStruct returns the struct type an embedded field inlines (by
