@@ -48,7 +48,14 @@ import (
 //	                       takes no room
 //
 // The name before the comma, when there is one and the field is not a
-// constant, names the field in Schema and in errors.
+// constant, names the field in Schema, Range and errors; it is a Go
+// identifier. Names are unique within a level (a key, or a nested
+// struct, with its embedded structs' fields inlined): two fields of one
+// name are ErrDuplicateName, naming both. encoding/json lets the least
+// nested field (or the tagged one) shadow the others and drops them, and
+// drops two of one depth; a key cannot drop a field, which would give
+// records that differ only in it one key, so a plan refuses both cases:
+// rename one with a tag, or leave one out with `tuple:"-"`.
 type Plan[T any] struct {
 	planCore
 	copies sync.Pool // of *T, for a plan that is not direct
@@ -69,7 +76,8 @@ type planCore struct {
 // NewPlan compiles the plan of struct type T for codec c. A field tagged
 // desc needs a descending extension: if c has none, the plan adds
 // DescExtension(DefaultDescCode) to its own copy of c. Its errors wrap
-// ErrNotStruct, ErrBadTag, ErrNoExtension or ErrUnsupportedType, and
+// ErrNotStruct, ErrBadTag, ErrDuplicateName, ErrNoExtension or
+// ErrUnsupportedType, and
 // ErrStaleGenerated when *T has methods from `fdbtuple gen` written for
 // another layout of T (see Plan).
 func NewPlan[T any](c Codec) (*Plan[T], error) {

@@ -45,6 +45,9 @@ func (b *tableBuilder) layout(t reflect.Type) (*layout, error) {
 	if err := b.addFields(lay, t, nil, false); err != nil {
 		return nil, err
 	}
+	if err := lay.uniqueNames(); err != nil {
+		return nil, err
+	}
 	if lay.depth > wirecore.MaxDepth {
 		return nil, fmt.Errorf("%w: struct %v nests %d deep, past wirecore.MaxDepth", ErrTooDeep, t, lay.depth)
 	}
@@ -114,6 +117,48 @@ func unexportedField(sf reflect.StructField, hasTag bool, tag, name string) erro
 		return fmt.Errorf("field %s (%v): %w: a tuple tag on an unexported field does nothing; export the field, or tag it `tuple:\"-\"` to leave it out of the key", sf.Name, sf.Type, ErrBadTag)
 	}
 	return fmt.Errorf("field %s (%v): %w: the field is unexported, so a plan can neither read nor set it and it would be left out of the key (values that differ only in it would share a key); export it, or tag it `tuple:\"-\"` to leave it out of the key", sf.Name, sf.Type, ErrUnsupportedType)
+}
+
+// uniqueNames refuses two fields of one level (the fields of embedded
+// structs inlined into it) with one name: Schema prints each name, and
+// Range, Fields and errors find a field by it. encoding/json lets the
+// least nested field, or the tagged one, shadow the others and drops
+// them, and drops two of one depth; a key must not drop a field, which
+// would give records that differ in it one key, nor keep one no name
+// reaches, so a plan refuses them all, naming both by their Go paths.
+// A constant's name is its value, which may repeat.
+func (lay *layout) uniqueNames() error {
+	seen := make(map[string]int, len(lay.fields))
+	for i := range lay.fields {
+		f := &lay.fields[i]
+		if f.constant != nil {
+			continue
+		}
+		j, dup := seen[f.name]
+		if !dup {
+			seen[f.name] = i
+			continue
+		}
+		g := &lay.fields[j]
+		return fmt.Errorf("fields %s (%v) and %s (%v): %w %s: a key keeps every field and names each once (Schema, Range, errors), where encoding/json would drop one; rename one with a tag (`tuple:\"OtherName\"`), or leave one out of the key with `tuple:\"-\"`",
+			goPath(lay.typ, g.index), g.typ, goPath(lay.typ, f.index), f.typ, ErrDuplicateName, f.name)
+	}
+	return nil
+}
+
+// goPath is the Go selector of the field at index in struct t, through
+// embedded structs and pointers to them: Base.ID.
+func goPath(t reflect.Type, index []int) string {
+	var parts []string
+	for _, i := range index {
+		if t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		sf := t.Field(i)
+		parts = append(parts, sf.Name)
+		t = sf.Type
+	}
+	return strings.Join(parts, ".")
 }
 
 // embeddedStruct returns the struct type an embedded field inlines (by
