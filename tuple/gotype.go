@@ -376,11 +376,23 @@ func (g *goType) scalarName(u unit) string {
 	case ruleCustom:
 		return "custom(" + g.t.String() + ")"
 	case ruleInt:
-		return "int" + strconv.Itoa(g.t.Bits())
+		return "int" + strconv.Itoa(schemaBits(g.t))
 	case ruleUint:
-		return "uint" + strconv.Itoa(g.t.Bits())
+		return "uint" + strconv.Itoa(schemaBits(g.t))
 	}
 	return g.t.String()
+}
+
+// schemaBits is the width of an integer type in a schema: its own, but
+// 64 for int and uint on every platform, so that a key type has one
+// schema everywhere (a golden schema, a generated file's) and its keys
+// one meaning. On a 32-bit platform a decoded value past the platform's
+// int is ErrOutOfRange, as for any integer field too narrow for it.
+func schemaBits(t reflect.Type) int {
+	if k := t.Kind(); k == reflect.Int || k == reflect.Uint {
+		return 64
+	}
+	return t.Bits()
 }
 
 func unitOr(u unit) unit {
