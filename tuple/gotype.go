@@ -55,8 +55,9 @@ package tuple
 // extension's value (into *any), and a named float32's signalling NaN,
 // which reflect reads and sets through float64 (Scan refuses it rather
 // than quiet it, and AppendElems refuses a NaN of one, whose bits it
-// cannot know; a float32, Pack and a Plan keep every bit). Both share
-// the rows' one reader and writer (scanScalar, appendScalar).
+// cannot know: every way to read them moves the arguments of every call
+// to the heap; a float32, float32(v), Pack and a Plan keep every bit).
+// Both share the rows' one reader and writer (scanScalar, appendScalar).
 
 import (
 	"fmt"
@@ -109,6 +110,8 @@ type goType struct {
 	readErr error
 	// appender and scanner: t (or *t) has the custom methods.
 	appender, ptrAppender, scanner bool
+	// hidden: a struct refused for having no exported field.
+	hidden bool
 }
 
 // decodable reports the error of reading an element into the type.
@@ -130,6 +133,7 @@ var (
 	versionstampType   = reflect.TypeFor[Versionstamp]()
 	emptyStructType    = reflect.TypeFor[struct{}]()
 	descType           = reflect.TypeFor[Desc]()
+	hookType           = reflect.TypeFor[Hook]()
 )
 
 // typeOf returns the table's entry for t, built at its first use.
@@ -199,6 +203,9 @@ func (b *tableBuilder) build(t reflect.Type) *goType {
 	switch t {
 	case descType:
 		g.err = unsupported(t, "a Desc is the value of the descending extension; encode it with a Codec holding DescExtension, or tag a plan's field desc")
+		return g
+	case hookType:
+		g.err = unsupported(t, "a Hook (from tuple.Element or tuple.Into) is for AppendElems and Scan, which call no method of a value; a Tuple holds the value itself, v rather than tuple.Element(&v), and Pack calls its AppendTupleElement")
 		return g
 	case timeType:
 		g.rule = ruleTime
@@ -283,7 +290,8 @@ func (b *tableBuilder) structEntry(g *goType) {
 		g.err = unsupported(t, "no element holds a big.Float exactly; use a float64, a big.Int of a fixed scale, or a decimal through tupledecimal")
 		return
 	case !hasExportedField(t):
-		g.err = unsupported(t, "it has no exported field, so every value would be the same empty element; give the field a type of your own with AppendTupleElement and ScanTupleElement, or tag it ext= with a codec extension")
+		g.hidden = true
+		g.err = unsupported(t, "it has no exported field, so every value would be the same empty element; export its fields if the type is yours, or give the field a type of your own with AppendTupleElement and ScanTupleElement, or tag it ext= with a codec extension")
 		return
 	}
 	lay, err := b.layout(t)
@@ -373,11 +381,23 @@ func (g *goType) scalarName(u unit) string {
 	case ruleCustom:
 		return "custom(" + g.t.String() + ")"
 	case ruleInt:
-		return "int" + strconv.Itoa(g.t.Bits())
+		return "int" + strconv.Itoa(schemaBits(g.t))
 	case ruleUint:
-		return "uint" + strconv.Itoa(g.t.Bits())
+		return "uint" + strconv.Itoa(schemaBits(g.t))
 	}
 	return g.t.String()
+}
+
+// schemaBits is the width of an integer type in a schema: its own, but
+// 64 for int and uint on every platform, so that a key type has one
+// schema everywhere (a golden schema, a generated file's) and its keys
+// one meaning. On a 32-bit platform a decoded value past the platform's
+// int is ErrOutOfRange, as for any integer field too narrow for it.
+func schemaBits(t reflect.Type) int {
+	if k := t.Kind(); k == reflect.Int || k == reflect.Uint {
+		return 64
+	}
+	return t.Bits()
 }
 
 func unitOr(u unit) unit {

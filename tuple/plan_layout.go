@@ -27,10 +27,15 @@ func layoutOf(t reflect.Type) (*layout, error) {
 	if g.rule == ruleStruct {
 		return g.lay, nil
 	}
+	b := tableBuilder{busy: map[reflect.Type]bool{t: true}}
 	if g.rule == ruleRefused && g.err != nil {
+		if g.hidden { // the key type itself: its error names the first unexported field
+			if _, err := b.layout(t); err != nil {
+				return nil, err
+			}
+		}
 		return nil, g.err
 	}
-	b := tableBuilder{busy: map[reflect.Type]bool{t: true}}
 	return b.layout(t)
 }
 
@@ -38,6 +43,9 @@ func layoutOf(t reflect.Type) (*layout, error) {
 func (b *tableBuilder) layout(t reflect.Type) (*layout, error) {
 	lay := &layout{typ: t, depth: 1}
 	if err := b.addFields(lay, t, nil, false); err != nil {
+		return nil, err
+	}
+	if err := lay.uniqueNames(); err != nil {
 		return nil, err
 	}
 	if lay.depth > wirecore.MaxDepth {
@@ -66,8 +74,8 @@ func (b *tableBuilder) addFields(lay *layout, t reflect.Type, index []int, viaPo
 		}
 		isConst := keytag.IsConst(tag)
 		if !sf.IsExported() && !isConst {
-			if hasTag && tag != "" { // a forgotten ,const, most likely
-				return fmt.Errorf("field %s: %w: a tuple tag on an unexported field does nothing; add ,const for a constant (tuple:\"%s,const\"), or export the field", sf.Name, ErrBadTag, name)
+			if err := unexportedField(sf, hasTag, tag, name); err != nil {
+				return err
 			}
 			continue
 		}
@@ -90,6 +98,67 @@ func (b *tableBuilder) addFields(lay *layout, t reflect.Type, index []int, viaPo
 		lay.desc = lay.desc || f.desc
 	}
 	return nil
+}
+
+// unexportedField is the error of an unexported field that is neither a
+// constant nor left out by `tuple:"-"`. A plan can neither read nor set
+// it, so it would leave the key unnoticed, and two values that differ
+// only in it would share one key: the second write would overwrite the
+// first. A key is identity, so the field must be exported, or left out
+// on purpose. A blank field (_) holds nothing a value can set, and is
+// left out without a word.
+func unexportedField(sf reflect.StructField, hasTag bool, tag, name string) error {
+	switch {
+	case sf.Name == "_" && tag == "":
+		return nil
+	case hasTag && tag != "" && name != "": // a forgotten ,const, most likely
+		return fmt.Errorf("field %s (%v): %w: a tuple tag on an unexported field does nothing; add ,const for a constant (tuple:\"%s,const\"), export the field, or tag it `tuple:\"-\"` to leave it out of the key", sf.Name, sf.Type, ErrBadTag, name)
+	case hasTag && tag != "":
+		return fmt.Errorf("field %s (%v): %w: a tuple tag on an unexported field does nothing; export the field, or tag it `tuple:\"-\"` to leave it out of the key", sf.Name, sf.Type, ErrBadTag)
+	}
+	return fmt.Errorf("field %s (%v): %w: the field is unexported, so a plan can neither read nor set it and it would be left out of the key (values that differ only in it would share a key); export it, or tag it `tuple:\"-\"` to leave it out of the key", sf.Name, sf.Type, ErrUnsupportedType)
+}
+
+// uniqueNames refuses two fields of one level (the fields of embedded
+// structs inlined into it) with one name: Schema prints each name, and
+// Range, Fields and errors find a field by it. encoding/json lets the
+// least nested field, or the tagged one, shadow the others and drops
+// them, and drops two of one depth; a key must not drop a field, which
+// would give records that differ in it one key, nor keep one no name
+// reaches, so a plan refuses them all, naming both by their Go paths.
+// A constant's name is its value, which may repeat.
+func (lay *layout) uniqueNames() error {
+	seen := make(map[string]int, len(lay.fields))
+	for i := range lay.fields {
+		f := &lay.fields[i]
+		if f.constant != nil {
+			continue
+		}
+		j, dup := seen[f.name]
+		if !dup {
+			seen[f.name] = i
+			continue
+		}
+		g := &lay.fields[j]
+		return fmt.Errorf("fields %s (%v) and %s (%v): %w %s: a key keeps every field and names each once (Schema, Range, errors), where encoding/json would drop one; rename one with a tag (`tuple:\"OtherName\"`), or leave one out of the key with `tuple:\"-\"`",
+			goPath(lay.typ, g.index), g.typ, goPath(lay.typ, f.index), f.typ, ErrDuplicateName, f.name)
+	}
+	return nil
+}
+
+// goPath is the Go selector of the field at index in struct t, through
+// embedded structs and pointers to them: Base.ID.
+func goPath(t reflect.Type, index []int) string {
+	var parts []string
+	for _, i := range index {
+		if t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		sf := t.Field(i)
+		parts = append(parts, sf.Name)
+		t = sf.Type
+	}
+	return strings.Join(parts, ".")
 }
 
 // embeddedStruct returns the struct type an embedded field inlines (by
@@ -176,18 +245,22 @@ func (b *tableBuilder) field(f *planField, tag string) error {
 }
 
 // compileConstant encodes a constant field's element from its tag name:
-// a string for a struct{} field, an integer for an integer field.
+// a string for a struct{} field, an integer for an integer field, which
+// must be blank (_): a plan writes the constant whatever a named field
+// holds and sets nothing when decoding, so that a named one would hold a
+// value the key does not (V int `tuple:"2,const"` wrote 2 for any V and
+// read V back as 0).
 func (f *planField) compileConstant(text string) error {
 	var v any = text
 	switch f.typ.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		n, err := strconv.ParseInt(text, 10, f.typ.Bits())
+		n, err := strconv.ParseInt(text, 10, schemaBits(f.typ))
 		if err != nil {
 			return fmt.Errorf("%w: constant %q is no %v: %v", ErrBadTag, text, f.typ, err)
 		}
 		v = n
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		n, err := strconv.ParseUint(text, 10, f.typ.Bits())
+		n, err := strconv.ParseUint(text, 10, schemaBits(f.typ))
 		if err != nil {
 			return fmt.Errorf("%w: constant %q is no %v: %v", ErrBadTag, text, f.typ, err)
 		}
@@ -198,6 +271,9 @@ func (f *planField) compileConstant(text string) error {
 		}
 	default:
 		return fmt.Errorf("%w: a constant field is of type struct{} (a string) or of an integer type", ErrBadTag)
+	}
+	if goName := f.name; f.typ != emptyStructType && goName != "_" {
+		return fmt.Errorf("%w: a constant is no value of the field: the key holds %s whatever %s holds, and decoding sets nothing; name the field _ (_ %v `tuple:\"%s,const\"`)", ErrBadTag, text, goName, f.typ, text)
 	}
 	enc, err := AppendElems(nil, v)
 	if err != nil {

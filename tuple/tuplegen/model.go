@@ -55,7 +55,10 @@ type field struct {
 	goType   string // the element's Go type in the generated file (the pointed-to type for nullable)
 	basic    string // the basic type the value converts from: "string", "int64", ...
 	kind     kind
-	bits     int // for integers
+	bits     int // for integers: their width in the schema (64 for int and uint)
+	// sized is an integer's Go basic type (int, uint8, ...), which a
+	// decoded value must fit: int and uint are 32 bits on some platforms.
+	sized    string
 	nullable bool
 	desc     bool
 	unit     string  // of a time or duration: the Go expression of its unit, time.Nanosecond ...
@@ -323,10 +326,10 @@ func (f *field) basicKind(b *types.Basic) error {
 		f.kind, f.basic = kindFloat64, "float64"
 	case k >= types.Int && k <= types.Int64:
 		f.kind, f.bits = kindInt, [...]int{64, 8, 16, 32, 64}[k-types.Int]
-		f.basic = "int64"
+		f.basic, f.sized = "int64", [...]string{"int", "int8", "int16", "int32", "int64"}[k-types.Int]
 	case k >= types.Uint && k <= types.Uint64:
 		f.kind, f.bits = kindUint, [...]int{64, 8, 16, 32, 64}[k-types.Uint]
-		f.basic = "uint64"
+		f.basic, f.sized = "uint64", [...]string{"uint", "uint8", "uint16", "uint32", "uint64"}[k-types.Uint]
 	default:
 		return fmt.Errorf("no element holds a %v", b)
 	}

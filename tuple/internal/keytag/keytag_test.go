@@ -21,6 +21,8 @@ func TestParse(t *testing.T) {
 		"post,const":    {Name: "post", Const: true},
 		"-7,const":      {Name: "-7", Const: true},
 		",,desc":        {Desc: true},
+		"_ümlaut2":      {Name: "_ümlaut2"},
+		"USER ID,const": {Name: "USER ID", Const: true},
 	}
 	for tag, want := range good {
 		got, err := Parse(tag)
@@ -40,6 +42,10 @@ func TestParse(t *testing.T) {
 		"a,const,desc":     `a constant takes no other option`,
 		"a,const,unit=s":   `a constant takes no other option`,
 		"a,const,ext=0x40": `a constant takes no other option`,
+		"user-id":          `name "user-id": a field's name is a Go identifier`,
+		"-,":               `name "-": a field's name is a Go identifier`,
+		"1st,desc":         `name "1st": a field's name is a Go identifier`,
+		"a b":              `name "a b": a field's name is a Go identifier`,
 	}
 	for tag, want := range bad {
 		if _, err := Parse(tag); err == nil || !strings.Contains(err.Error(), want) {
