@@ -73,7 +73,7 @@ func (t *dirTable) row(depth int, n dirNode, dirs, keys int, note string) {
 	if n.partition {
 		kind = "partition"
 	}
-	name := strings.Repeat("  ", depth) + quoteName(n.path[len(n.path)-1])
+	name := strings.Repeat("  ", depth) + directory.QuoteName(n.path[len(n.path)-1])
 	fmt.Fprintf(t.tw, "%s\t%s\t%x\t%s\t%s", name, kind, n.prefix, tuple.Printable(n.prefix), layerText(n.layer))
 	if t.long {
 		fmt.Fprintf(t.tw, "\t%s\t%s", count(dirs), count(keys))
@@ -147,7 +147,7 @@ func runDirLs(e *env, o *options, store fdb.ReadTransactor, top dirNode, path []
 		for _, name := range names {
 			c, err := n.child(rt, name)
 			if err != nil {
-				t.failure(0, quoteName(name), err)
+				t.failure(0, directory.QuoteName(name), err)
 				continue
 			}
 			var below []string
@@ -187,7 +187,7 @@ func runDirTree(e *env, o *options, store fdb.ReadTransactor, top dirNode, path 
 		return walkTree(rt, start, names, func(depth int, c dirNode, names []string, listErr error, seenAt []string) error {
 			switch {
 			case seenAt != nil:
-				t.row(depth, c, -1, -1, "the node of "+formatDirPath(seenAt)+", listed above: not descended")
+				t.row(depth, c, -1, -1, "the node of "+directory.FormatPath(seenAt)+", listed above: not descended")
 				return nil
 			case c.path == nil:
 				t.failure(depth, "?", listErr) // a listing that failed
@@ -195,7 +195,7 @@ func runDirTree(e *env, o *options, store fdb.ReadTransactor, top dirNode, path 
 			}
 			return t.dirRow(rt, depth, c, names, listErr)
 		}, func(depth int, name string, err error) {
-			t.failure(depth, quoteName(name), err)
+			t.failure(depth, directory.QuoteName(name), err)
 		})
 	})
 	if err != nil {
@@ -359,7 +359,7 @@ func summarize(rt fdb.ReadTransaction, top dirNode) ([]*layerSummary, error) {
 func summaryLine(l *layerSummary, s layerState) string {
 	var b strings.Builder
 	b.WriteString("layer ")
-	b.WriteString(formatDirPath(l.top.path))
+	b.WriteString(directory.FormatPath(l.top.path))
 	if l.top.partition {
 		fmt.Fprintf(&b, " (partition %x)", l.top.prefix)
 	}

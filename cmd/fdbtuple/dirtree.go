@@ -108,7 +108,7 @@ func partitionPrefix(rt fdb.ReadTransaction, parent dirNode, name string) ([]byt
 	case err != nil:
 		return nil, err
 	case !ok:
-		return nil, fmt.Errorf("partition %s: no subdirectory entry at %s", formatDirPath(append(slices.Clone(parent.path), name)), tuple.Printable(entry))
+		return nil, fmt.Errorf("partition %s: no subdirectory entry at %s", directory.FormatPath(append(slices.Clone(parent.path), name)), tuple.Printable(entry))
 	}
 	return p, nil
 }

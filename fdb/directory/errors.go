@@ -2,7 +2,6 @@ package directory
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/fdbtuple/fdbtuple/fdb"
@@ -132,21 +131,6 @@ func (e *Error) Error() string {
 
 // Unwrap returns the sentinel.
 func (e *Error) Unwrap() error { return e.Err }
-
-// FormatPath writes a path as the errors of this package do: a tuple of
-// Go-quoted names, ("a", "b"); the root is ().
-func FormatPath(path []string) string {
-	var b strings.Builder
-	b.WriteByte('(')
-	for i, name := range path {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Quote(name))
-	}
-	b.WriteByte(')')
-	return b.String()
-}
 
 // newError returns an *Error on path with the sentinel's own text, or
 // text when it is not empty. The operation is filled in where the public
