@@ -83,7 +83,7 @@ examples:
 
 // dirSubcommands are dir's subcommands, and whether each takes a PATH.
 var dirSubcommands = map[string]struct {
-	run      func(e *env, o *options, store fdb.ReadTransactor, top dirNode, path []string) error
+	run      func(e *env, o *options, store fdb.ReadTransactor, top directory.Directory, path []string) error
 	takesDir bool // PATH, -l, and the layer's subspaces
 }{
 	"ls":    {runDirLs, true},
@@ -153,15 +153,15 @@ func parseDirPath(text string) ([]string, error) {
 
 // dirLayer is the directory layer the flags describe: FoundationDB's
 // default (Root) unless -node, -content or -manual say otherwise.
-func dirLayer(o *options) (dirNode, error) {
+func dirLayer(o *options) (directory.Directory, error) {
 	if o.node == "" && o.content == "" && !o.manual {
-		return rootNode(directory.Root(), []byte{0xFE}), nil
+		return directory.Root(), nil
 	}
 	node := []byte{0xFE}
 	if o.node != "" {
 		b, err := packedOrKey(o.node, o)
 		if err != nil {
-			return dirNode{}, usagef("-node: %v", err)
+			return nil, usagef("-node: %v", err)
 		}
 		node = b
 	}
@@ -169,15 +169,14 @@ func dirLayer(o *options) (dirNode, error) {
 	if o.content != "" {
 		b, err := packedOrKey(o.content, o)
 		if err != nil {
-			return dirNode{}, usagef("-content: %v", err)
+			return nil, usagef("-content: %v", err)
 		}
 		content = b
 	}
 	if len(node) == 0 {
-		return dirNode{}, usagef("-node: the node subspace cannot be empty")
+		return nil, usagef("-node: the node subspace cannot be empty")
 	}
-	d := directory.NewDirectoryLayer(subspace.FromBytes(node), subspace.FromBytes(content), o.manual)
-	return rootNode(d, node), nil
+	return directory.NewDirectoryLayer(subspace.FromBytes(node), subspace.FromBytes(content), o.manual), nil
 }
 
 // readStore runs f in one read transaction of the store, so that
