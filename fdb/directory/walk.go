@@ -17,7 +17,8 @@ type Entry struct {
 	// the start's subdirectories, 2 for theirs.
 	Depth int
 	// Layer is the layer the directory was created with, empty for none
-	// ("partition" for a partition).
+	// ("partition" for a partition; empty too for an entry whose node has
+	// no layer key, which Check reports as dangling).
 	Layer []byte
 	// Prefix is the directory's prefix, a partition's included (see
 	// Prefix).
@@ -68,8 +69,8 @@ const defaultWalkPage = 100
 // each page runs in a transaction of its own (the first also finds the
 // start), so that no transaction grows with the tree, and the pages are
 // each consistent but not together: a directory created, moved or
-// removed during the walk may be missed or met twice (then Seen), none
-// is yielded from a state that never was within one page. To export a
+// removed during the walk may be missed or met twice (then Seen), and each
+// entry is what the store held when its page was read. To export a
 // consistent tree, pass a transaction:
 //
 //	_, err := db.ReadTransact(func(rt fdb.ReadTransaction) (any, error) {
