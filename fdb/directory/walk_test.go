@@ -216,3 +216,34 @@ func TestWalkErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestWalkAcrossTransactions: a walk that runs in the store reads a page
+// per transaction, so a directory another client moves during the walk,
+// from a part already walked to a part not yet walked, is met again:
+// marked Seen, with where, and not gone into twice.
+func TestWalkAcrossTransactions(t *testing.T) {
+	s := newStore()
+	dl := defaultLayer(script(t, 1, 2, 3, 4), false)
+	mustDo(t)(dl.Create(s, []string{"a", "x", "deep"}, nil))
+	mustDo(t)(dl.Create(s, []string{"b"}, nil))
+	var got []string
+	for e, err := range directory.Walk(s, dl, nil, &directory.WalkOptions{PageSize: 1}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		line := directory.FormatPath(e.Path)
+		if e.Seen {
+			line += " seen at " + directory.FormatPath(e.SeenAt)
+		}
+		got = append(got, line)
+		if slices.Equal(e.Path, []string{"a", "x", "deep"}) {
+			if _, err := dl.Move(s, []string{"a", "x"}, []string{"b", "x"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	want := []string{`("a")`, `("a", "x")`, `("a", "x", "deep")`, `("b")`, `("b", "x") seen at ("a", "x")`}
+	if !slices.Equal(got, want) {
+		t.Fatalf("walk with a move between its transactions:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
