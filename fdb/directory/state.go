@@ -22,7 +22,7 @@ type LayerState struct {
 	// subspaces, for instance).
 	Empty bool
 	// Version is the stored version value, nil if there is none (a layer
-	// that was never written to). Version numbers read it.
+	// that was never written to). VersionNumbers reads it.
 	Version []byte
 	// Allocator is the prefix allocator's newest window, nil if the
 	// allocator never counted an allocation.
