@@ -129,7 +129,7 @@ func Check(rt fdb.ReadTransactor, d Directory) ([]Finding, error) {
 	}
 	return readOp(rt, "check", l.abs(nil), func(rtr fdb.ReadTransaction) ([]Finding, error) {
 		var out []Finding
-		err := l.check(rtr, &out)
+		err := l.check(rtr, &out, readPage)
 		return out, err
 	})
 }
@@ -154,8 +154,9 @@ type allocFact struct {
 	value []byte
 }
 
-// check appends the findings of layer l, and of its partitions, to out.
-func (l *layer) check(rt fdb.ReadTransaction, out *[]Finding) error {
+// check appends the findings of layer l, and of its partitions, to out,
+// reading the node subspaces page pairs at a time.
+func (l *layer) check(rt fdb.ReadTransaction, out *[]Finding, page int) error {
 	end, err := fdb.Strinc(l.node)
 	if err != nil {
 		return newError(ErrInvalidArgument, l.abs(nil), fmt.Sprintf("%s: a node subspace %s has no end", ErrInvalidArgument, fdb.Printable(l.node)))
@@ -172,7 +173,7 @@ func (l *layer) check(rt fdb.ReadTransaction, out *[]Finding) error {
 	var order []string // prefixes of non-root nodes, in key order
 	var version *fdb.KeyValue
 	var counters, recent []allocFact
-	for kvs, err := range pages(rt, fdb.KeyRange{Begin: fdb.Key(l.node), End: fdb.Key(end)}) {
+	for kvs, err := range pages(rt, fdb.KeyRange{Begin: fdb.Key(l.node), End: fdb.Key(end)}, page) {
 		if err != nil {
 			return err
 		}
@@ -349,7 +350,7 @@ func (l *layer) check(rt fdb.ReadTransaction, out *[]Finding) error {
 	})
 
 	for _, p := range partitions {
-		if err := l.partitionLayer([]byte(p.prefix), p.path).check(rt, out); err != nil {
+		if err := l.partitionLayer([]byte(p.prefix), p.path).check(rt, out, page); err != nil {
 			return err
 		}
 	}

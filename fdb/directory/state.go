@@ -122,7 +122,7 @@ func (l *layer) state(rt fdb.ReadTransaction) (LayerState, error) {
 // countRange counts the keys of r, in reads of at most readPage pairs.
 func countRange(rt fdb.ReadTransaction, r fdb.KeyRange) (int, error) {
 	n := 0
-	for kvs, err := range pages(rt, r) {
+	for kvs, err := range pages(rt, r, readPage) {
 		if err != nil {
 			return n, err
 		}
@@ -137,11 +137,11 @@ func countRange(rt fdb.ReadTransaction, r fdb.KeyRange) (int, error) {
 const readPage = 1000
 
 // pages yields the pairs of r in ascending order, a range read of at
-// most readPage pairs at a time, all in rt; it stops at the first error.
-func pages(rt fdb.ReadTransaction, r fdb.KeyRange) iter.Seq2[[]fdb.KeyValue, error] {
+// most size pairs at a time, all in rt; it stops at the first error.
+func pages(rt fdb.ReadTransaction, r fdb.KeyRange, size int) iter.Seq2[[]fdb.KeyValue, error] {
 	return func(yield func([]fdb.KeyValue, error) bool) {
 		for begin := r.Begin; ; {
-			kvs, err := rt.GetRange(fdb.KeyRange{Begin: begin, End: r.End}, fdb.RangeOptions{Limit: readPage})
+			kvs, err := rt.GetRange(fdb.KeyRange{Begin: begin, End: r.End}, fdb.RangeOptions{Limit: size})
 			if err != nil {
 				yield(nil, err)
 				return
@@ -149,7 +149,7 @@ func pages(rt fdb.ReadTransaction, r fdb.KeyRange) iter.Seq2[[]fdb.KeyValue, err
 			if len(kvs) > 0 && !yield(kvs, nil) {
 				return
 			}
-			if len(kvs) < readPage {
+			if len(kvs) < size {
 				return
 			}
 			begin = append(slices.Clip(kvs[len(kvs)-1].Key), 0)
