@@ -2,9 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
-	"unicode"
 
 	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/fdb/directory"
@@ -44,9 +41,10 @@ are typed in UTF-8; put -- before a name starting with -. Or -path TUPLE:
 a tuple of strings in the text form, as this tool prints paths, so that a
 path from check's output can be pasted back, with Go escapes for any
 character: -path '("dynodb", "a/b", "caf\u00e9")'. Neither is the root.
-Names print Go-quoted ("a/b", "", "café"; one holding a combining mark
-with \u escapes, "cafe\u0301", which would print like another name),
-layers as byte strings of the text form (b"partition"), paths as tuples
+Names print Go-quoted, as fdb/directory prints them ("a/b", "", "café"),
+with \u escapes where a character could make two names look alike: the
+NFD form of "café" prints as "cafe\u0301" (combining marks, Hangul jamo
+and the characters NFC replaces are escaped), layers as byte strings of the text form (b"partition"), paths as tuples
 of names. A row of ls or tree ends with what check finds at that
 directory, if anything ("dir check finds: dangling entry").
 
@@ -85,7 +83,7 @@ examples:
 
 // dirSubcommands are dir's subcommands, and whether each takes a PATH.
 var dirSubcommands = map[string]struct {
-	run      func(e *env, o *options, store fdb.ReadTransactor, top dirNode, path []string) error
+	run      func(e *env, o *options, store fdb.ReadTransactor, top directory.Directory, path []string) error
 	takesDir bool // PATH, -l, and the layer's subspaces
 }{
 	"ls":    {runDirLs, true},
@@ -155,15 +153,15 @@ func parseDirPath(text string) ([]string, error) {
 
 // dirLayer is the directory layer the flags describe: FoundationDB's
 // default (Root) unless -node, -content or -manual say otherwise.
-func dirLayer(o *options) (dirNode, error) {
+func dirLayer(o *options) (directory.Directory, error) {
 	if o.node == "" && o.content == "" && !o.manual {
-		return rootNode(directory.Root(), []byte{0xFE}), nil
+		return directory.Root(), nil
 	}
 	node := []byte{0xFE}
 	if o.node != "" {
 		b, err := packedOrKey(o.node, o)
 		if err != nil {
-			return dirNode{}, usagef("-node: %v", err)
+			return nil, usagef("-node: %v", err)
 		}
 		node = b
 	}
@@ -171,15 +169,14 @@ func dirLayer(o *options) (dirNode, error) {
 	if o.content != "" {
 		b, err := packedOrKey(o.content, o)
 		if err != nil {
-			return dirNode{}, usagef("-content: %v", err)
+			return nil, usagef("-content: %v", err)
 		}
 		content = b
 	}
 	if len(node) == 0 {
-		return dirNode{}, usagef("-node: the node subspace cannot be empty")
+		return nil, usagef("-node: the node subspace cannot be empty")
 	}
-	d := directory.NewDirectoryLayer(subspace.FromBytes(node), subspace.FromBytes(content), o.manual)
-	return rootNode(d, node), nil
+	return directory.NewDirectoryLayer(subspace.FromBytes(node), subspace.FromBytes(content), o.manual), nil
 }
 
 // readStore runs f in one read transaction of the store, so that
@@ -189,30 +186,6 @@ func readStore(store fdb.ReadTransactor, f func(rt fdb.ReadTransaction) error) e
 		return nil, f(rt)
 	})
 	return err
-}
-
-// quoteName writes a directory name as paths print it (directory's
-// FormatPath): Go-quoted. A name holding a combining mark is written with
-// every non-ASCII character escaped, "cafe\u0301", since it would print
-// like another name: the NFD form of "café" is a different directory.
-func quoteName(name string) string {
-	if strings.IndexFunc(name, isCombining) >= 0 {
-		return strconv.QuoteToASCII(name)
-	}
-	p := directory.FormatPath([]string{name})
-	return strings.TrimSuffix(strings.TrimPrefix(p, "("), ")")
-}
-
-func isCombining(r rune) bool { return unicode.In(r, unicode.Mn, unicode.Me, unicode.Mc) }
-
-// formatDirPath writes a path as directory.FormatPath does, a tuple of
-// names, each as quoteName writes it.
-func formatDirPath(path []string) string {
-	names := make([]string, len(path))
-	for i, name := range path {
-		names[i] = quoteName(name)
-	}
-	return "(" + strings.Join(names, ", ") + ")"
 }
 
 // layerText writes a layer as a byte string of the text form.

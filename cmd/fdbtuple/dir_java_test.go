@@ -105,7 +105,7 @@ func checkJavaVector(t *testing.T, v dirdiff.Vector) (shown, checked int) {
 		} else if !reachable {
 			continue
 		}
-		args := append([]string{"dir", "ls", "-dump", "-", "-path", formatDirPath(dir.Path[:len(dir.Path)-1])}, layers[layer]...)
+		args := append([]string{"dir", "ls", "-dump", "-", "-path", directory.FormatPath(dir.Path[:len(dir.Path)-1])}, layers[layer]...)
 		out, stderr, code := runIn(javaDump(state), args...)
 		if code != 0 {
 			t.Fatalf("%s: ls %q: exit %d: %s", where, args, code, stderr)

@@ -182,7 +182,7 @@ func TestDirGolden(t *testing.T) {
 		{name: "a non-ASCII name", args: []string{"dir", "ls", "-bolt", db, "café"}},
 		{name: "a non-ASCII name, escaped", args: []string{"dir", "ls", "-bolt", db, "-path", `("caf\u00e9",)`}},
 		{name: "NFD is another name", args: []string{"dir", "ls", "-bolt", db, "cafe\u0301"}, code: 1,
-			stderr: "fdbtuple dir: directory: open (\"cafe\u0301\"): the directory does not exist"},
+			stderr: `fdbtuple dir: directory: open ("cafe\u0301"): the directory does not exist`},
 		{name: "a path under a missing directory", args: []string{"dir", "tree", "-bolt", db, "dynodb", "nope", "x"}, code: 1,
 			stderr: `directory: open ("dynodb", "nope"): the directory does not exist`},
 		{name: "another bucket", args: []string{"dir", "ls", "-bolt", kv, "-bucket", "kv", "dynodb", "orders"}, stdout: "" +
@@ -402,5 +402,56 @@ func TestDirLayoutVectors(t *testing.T) {
 	}
 	for _, g := range tests {
 		g.run(t)
+	}
+}
+
+// TestDirDamagedRows: an entry whose name is not a string (a null name,
+// which Java can write) is a row of its own, in key order, and the
+// directories beside it are listed; tree exits 1, saying some could not
+// be opened. A counter key that is not an integer leaves its layer's
+// state unread in check's summary, which says why. A partition whose
+// layer has version 2.0.0 is listed, with no count of its subdirectories,
+// and a row says why its inside is not.
+func TestDirDamagedRows(t *testing.T) {
+	db := boltFixture(t, "", func(tr fdb.Transaction) error {
+		if err := tr.Set(fdb.Key(rootNodeKey+"\x14\x00"), []byte("\x15\x30")); err != nil {
+			return err
+		}
+		return tr.Set(fdb.Key(rootNodeKey+"\x01hca\x00\x14\x40"), []byte{1, 0, 0, 0, 0, 0, 0, 0})
+	})
+	out, stderr, code := runBinary(t, "dir", "tree", "-bolt", db)
+	want := "" +
+		`NAME        KIND       PREFIX    PRINTABLE         LAYER` + "\n" +
+		`?           ?                                        directory: walk (): a subdirectory entry whose name is not a valid UTF-8 string (key \xfe\x01\xfe\x00\x14\x00)` + "\n" +
+		`""          dir        1509      \x15\x09          b""` + "\n" +
+		`"café"      dir        150a      \x15\x0a          b"x"` + "\n" +
+		`"dynodb"    dir        1505      \x15\x05          b""` + "\n" +
+		`  "a/b"     dir        1507      \x15\x07          b""` + "\n" +
+		`  "orders"  partition  1512      \x15\x12          b"partition"` + "\n" +
+		`    "i"     dir        15121502  \x15\x12\x15\x02  b""` + "\n" +
+		`    "m"     dir        151214    \x15\x12\x14      b""` + "\n"
+	if code != exitData || out != want || !strings.Contains(stderr, "1 directory could not be opened") {
+		t.Errorf("tree with a null name: exit %d, stderr %q\n got:\n%s\nwant:\n%s", code, stderr, out, want)
+	}
+	out, _, code = runBinary(t, "dir", "check", "-bolt", db)
+	if code != exitData || !strings.Contains(out, "\nlayer (): 5 directories, 1 partition; not all listed (directory: walk (): a subdirectory entry whose name is not a valid UTF-8 string (key \\xfe\\x01\\xfe\\x00\\x14\\x00)); state not read (directory: layer state (): an allocator counter key that is not one integer (key \\xfe\\x01\\xfe\\x00\\x01hca\\x00\\x14@))\n") ||
+		!strings.Contains(out, "\nlayer (\"dynodb\", \"orders\") (partition 1512): 2 directories, 0 partitions; version 1.0.0; allocator window [0, 64): counter 2, 2 recent candidates\n") {
+		t.Errorf("check with a null name and a bad counter key: exit %d\n%s", code, out)
+	}
+}
+
+// TestDirDamagedPartition: see TestDirDamagedRows.
+func TestDirDamagedPartition(t *testing.T) {
+	db := boltFixture(t, "", func(tr fdb.Transaction) error {
+		return tr.Set(fdb.Key("\x15\x12\xFE\x01\x15\x12\xFE\x00\x01version\x00"), []byte{2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0})
+	})
+	out, _, code := runBinary(t, "dir", "tree", "-l", "-bolt", db, "dynodb")
+	want := "" +
+		`NAME      KIND       PREFIX  PRINTABLE  LAYER         DIRS  KEYS` + "\n" +
+		`"a/b"     dir        1507    \x15\x07   b""           0     0` + "\n" +
+		`"orders"  partition  1512    \x15\x12   b"partition"  ?     11  dir check finds: version` + "\n" +
+		`  ?       ?                                                     directory: walk ("dynodb", "orders"): cannot load directory with version 2.0.0 using directory layer 1.0.0` + "\n"
+	if code != exitData || out != want {
+		t.Errorf("tree -l of a partition of version 2.0.0: exit %d\n got:\n%s\nwant:\n%s", code, out, want)
 	}
 }

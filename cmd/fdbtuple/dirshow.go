@@ -2,7 +2,7 @@ package main
 
 import (
 	"bufio"
-	bin "encoding/binary" // as bin: the tests call the built command binary
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -47,8 +47,8 @@ func (t *dirTable) header() {
 }
 
 // findProblems runs directory.Check, for the rows' notes.
-func (t *dirTable) findProblems(rt fdb.ReadTransaction, top dirNode) error {
-	findings, err := directory.Check(rt, top.dir)
+func (t *dirTable) findProblems(rt fdb.ReadTransaction, top directory.Directory) error {
+	findings, err := directory.Check(rt, top)
 	if err != nil {
 		return err
 	}
@@ -62,19 +62,20 @@ func (t *dirTable) findProblems(rt fdb.ReadTransaction, top dirNode) error {
 	return nil
 }
 
-// row writes a directory; dirs and keys are the -l counts (negative: not
-// known), note a remark after them, after the problems check finds there.
-func (t *dirTable) row(depth int, n dirNode, dirs, keys int, note string) {
-	if ps := t.problems[directory.FormatPath(n.path)]; len(ps) > 0 {
+// row writes a directory at an indentation depth; dirs and keys are the
+// -l counts (negative: not known), note a remark after them, after the
+// problems check finds there.
+func (t *dirTable) row(depth int, e directory.Entry, dirs, keys int, note string) {
+	if ps := t.problems[directory.FormatPath(e.Path)]; len(ps) > 0 {
 		note = strings.TrimSuffix("dir check finds: "+strings.Join(ps, ", ")+"; "+note, "; ")
 	}
 	t.header()
 	kind := "dir"
-	if n.partition {
+	if e.Partition {
 		kind = "partition"
 	}
-	name := strings.Repeat("  ", depth) + quoteName(n.path[len(n.path)-1])
-	fmt.Fprintf(t.tw, "%s\t%s\t%x\t%s\t%s", name, kind, n.prefix, tuple.Printable(n.prefix), layerText(n.layer))
+	name := strings.Repeat("  ", depth) + directory.QuoteName(e.Path[len(e.Path)-1])
+	fmt.Fprintf(t.tw, "%s\t%s\t%x\t%s\t%s", name, kind, e.Prefix, tuple.Printable(e.Prefix), layerText(e.Layer))
 	if t.long {
 		fmt.Fprintf(t.tw, "\t%s\t%s", count(dirs), count(keys))
 	}
@@ -84,12 +85,18 @@ func (t *dirTable) row(depth int, n dirNode, dirs, keys int, note string) {
 	fmt.Fprintln(t.tw)
 }
 
-// failure writes the row of a subdirectory that could not be opened or
-// listed; the error is the last cell, which does not widen a column.
-func (t *dirTable) failure(depth int, name string, err error) {
+// failure writes the row of damaged metadata that hides what lies there
+// (an entry whose name is not a string, a partition whose version this
+// tool cannot read): ? for the name and the kind, empty cells, and the
+// error last, where a row's note goes, so that it widens no column.
+func (t *dirTable) failure(depth int, err error) {
 	t.header()
 	t.failed++
-	fmt.Fprintf(t.tw, "%s\t?\t%s\n", strings.Repeat("  ", depth)+name, oneLine(err))
+	empty := "\t\t\t"
+	if t.long {
+		empty += "\t\t"
+	}
+	fmt.Fprintf(t.tw, "%s\t?%s\t%s\n", strings.Repeat("  ", depth)+"?", empty, oneLine(err))
 }
 
 // end flushes the rows, and says how many failed.
@@ -110,93 +117,62 @@ func count(n int) string {
 	return strconv.Itoa(n)
 }
 
-// dirRow writes the row of the directory c, whose subdirectories are
-// names (or could not be listed: listErr), with the -l counts if asked.
-func (t *dirTable) dirRow(rt fdb.ReadTransaction, depth int, c dirNode, names []string, listErr error) error {
+// entry writes the row of what the walk met at an indentation depth: a
+// directory, with the -l counts if asked; a directory whose node was met
+// before (a corrupt tree), not gone into; damaged metadata.
+func (t *dirTable) entry(rt fdb.ReadTransaction, depth int, e directory.Entry, damaged error) error {
+	switch {
+	case damaged != nil:
+		t.failure(depth, damaged)
+		return nil
+	case e.Seen:
+		t.row(depth, e, -1, -1, "the node of "+directory.FormatPath(e.SeenAt)+", listed above: not descended")
+		return nil
+	}
 	dirs, keys := -1, -1
 	if t.long {
-		if listErr == nil {
-			dirs = len(names)
-		}
+		dirs = countSubdirs(rt, e.Directory)
 		var err error
-		if keys, err = countKeys(rt, c.prefix); err != nil {
+		if keys, err = countKeys(rt, e.Prefix); err != nil {
 			return err
 		}
 	}
-	t.row(depth, c, dirs, keys, "")
+	t.row(depth, e, dirs, keys, "")
 	return nil
 }
 
-func runDirLs(e *env, o *options, store fdb.ReadTransactor, top dirNode, path []string) error {
-	t := newDirTable(e.stdout, o.long)
-	err := readStore(store, func(rt fdb.ReadTransaction) error {
-		if err := t.findProblems(rt, top); err != nil {
-			return err
-		}
-		n, err := top.resolve(rt, path)
-		if err != nil {
-			return err
-		}
-		names, err := n.children(rt)
-		if err != nil {
-			return err
-		}
-		if err := noLayerHint(e, rt, top, path, names); err != nil {
-			return err
-		}
-		for _, name := range names {
-			c, err := n.child(rt, name)
-			if err != nil {
-				t.failure(0, quoteName(name), err)
-				continue
-			}
-			var below []string
-			var listErr error
-			if o.long {
-				below, listErr = c.children(rt)
-			}
-			if err := t.dirRow(rt, 0, c, below, listErr); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	return t.end()
+func runDirLs(e *env, o *options, store fdb.ReadTransactor, top directory.Directory, path []string) error {
+	return showTree(e, o, store, top, path, 1)
 }
 
-func runDirTree(e *env, o *options, store fdb.ReadTransactor, top dirNode, path []string) error {
+func runDirTree(e *env, o *options, store fdb.ReadTransactor, top directory.Directory, path []string) error {
+	return showTree(e, o, store, top, path, 0)
+}
+
+// showTree writes the rows of the directories below path, to maxDepth
+// (0: all), indented by depth.
+func showTree(e *env, o *options, store fdb.ReadTransactor, top directory.Directory, path []string, maxDepth int) error {
 	t := newDirTable(e.stdout, o.long)
 	err := readStore(store, func(rt fdb.ReadTransaction) error {
 		if err := t.findProblems(rt, top); err != nil {
 			return err
 		}
-		start, err := top.resolve(rt, path)
+		start, err := openPath(rt, top, path)
 		if err != nil {
 			return err
 		}
-		names, err := start.children(rt)
-		if err != nil {
-			return err
-		}
-		if err := noLayerHint(e, rt, top, path, names); err != nil {
-			return err
-		}
-		return walkTree(rt, start, names, func(depth int, c dirNode, names []string, listErr error, seenAt []string) error {
-			switch {
-			case seenAt != nil:
-				t.row(depth, c, -1, -1, "the node of "+formatDirPath(seenAt)+", listed above: not descended")
-				return nil
-			case c.path == nil:
-				t.failure(depth, "?", listErr) // a listing that failed
-				return nil
-			}
-			return t.dirRow(rt, depth, c, names, listErr)
-		}, func(depth int, name string, err error) {
-			t.failure(depth, quoteName(name), err)
+		met := 0
+		err = walk(rt, start, maxDepth, func(entry directory.Entry, damaged error) error {
+			met++
+			return t.entry(rt, entry.Depth-1, entry, damaged)
 		})
+		if err != nil {
+			return err
+		}
+		if len(path) == 0 && met == 0 {
+			return noLayerHint(e, rt, top)
+		}
+		return nil
 	})
 	if err != nil {
 		return err
@@ -208,81 +184,38 @@ func runDirTree(e *env, o *options, store fdb.ReadTransactor, top dirNode, path 
 // whether the layer's node subspace holds no key at all: then the store
 // has no directory layer there, and the one it has may need -node and
 // -content.
-func noLayerHint(e *env, rt fdb.ReadTransaction, top dirNode, path, names []string) error {
-	if len(path) > 0 || len(names) > 0 {
+func noLayerHint(e *env, rt fdb.ReadTransaction, top directory.Directory) error {
+	s, err := directory.ReadLayerState(rt, top)
+	var de *directory.Error
+	switch {
+	case errors.As(err, &de):
+		return nil // metadata there, damaged: check says what
+	case err != nil:
+		return err
+	case !s.Empty:
 		return nil
 	}
-	end, err := fdb.Strinc(top.nodeSS)
-	if err != nil {
-		return err
-	}
-	kvs, err := rt.GetRange(fdb.KeyRange{Begin: fdb.Key(top.nodeSS), End: fdb.Key(end)}, fdb.RangeOptions{Limit: 1})
-	if err != nil || len(kvs) > 0 {
-		return err
-	}
-	_, err = fmt.Fprintf(e.stderr, "fdbtuple dir: no directory layer here: no key under the node subspace %x; a layer made with its own subspaces needs -node and -content\n", top.nodeSS)
+	_, err = fmt.Fprintf(e.stderr, "fdbtuple dir: no directory layer here: no key under the node subspace %x; a layer made with its own subspaces needs -node and -content\n", s.NodeSubspace)
 	return err
-}
-
-// walkTree visits every directory below start, depth first in name
-// order (names are start's subdirectories): visit gets each directory
-// with its subdirectories' names (or the error of listing them), before
-// them; a directory whose node was visited before (a corrupt tree where
-// two entries name one node) with the path it was visited at, and is not
-// descended into; a listing that failed with a zero dirNode. failed gets
-// the subdirectories that could not be opened.
-func walkTree(rt fdb.ReadTransaction, start dirNode, names []string,
-	visit func(depth int, n dirNode, names []string, listErr error, seenAt []string) error,
-	failed func(depth int, name string, err error)) error {
-	seen := map[nodeID][]string{start.key(): slices.Clone(start.path)}
-	var walk func(n dirNode, names []string, depth int) error
-	walk = func(n dirNode, names []string, depth int) error {
-		for _, name := range names {
-			c, err := n.child(rt, name)
-			if err != nil {
-				failed(depth, name, err)
-				continue
-			}
-			if at, ok := seen[c.key()]; ok {
-				if err := visit(depth, c, nil, nil, at); err != nil {
-					return err
-				}
-				continue
-			}
-			seen[c.key()] = c.path
-			below, listErr := c.children(rt)
-			if err := visit(depth, c, below, listErr, nil); err != nil {
-				return err
-			}
-			if listErr != nil {
-				if err := visit(depth+1, dirNode{}, nil, listErr, nil); err != nil {
-					return err
-				}
-				continue
-			}
-			if err := walk(c, below, depth+1); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	return walk(start, names, 0)
 }
 
 // layerSummary counts the directories of one directory layer: the root's,
 // or a partition's (whose own directory counts in its parent layer).
 type layerSummary struct {
-	top        dirNode // the layer's root: the store's root, or the partition
+	dir        directory.Directory // the layer: the store's root, or the partition
+	path       []string            // the partition's; nil for the root
+	prefix     []byte              // the partition's
+	partition  bool
 	dirs       int
 	partitions int
 	listErr    error // the first listing that failed in the layer: the counts are partial
 }
 
-func runDirCheck(e *env, o *options, store fdb.ReadTransactor, top dirNode, _ []string) error {
+func runDirCheck(e *env, o *options, store fdb.ReadTransactor, top directory.Directory, _ []string) error {
 	w := bufio.NewWriter(e.stdout)
 	var problems int
 	err := readStore(store, func(rt fdb.ReadTransaction) error {
-		findings, err := directory.Check(rt, top.dir)
+		findings, err := directory.Check(rt, top)
 		if err != nil {
 			return err
 		}
@@ -295,11 +228,12 @@ func runDirCheck(e *env, o *options, store fdb.ReadTransactor, top dirNode, _ []
 			return err
 		}
 		for _, l := range layers {
-			s, err := readLayerState(rt, l.top.nodeSS)
-			if err != nil {
+			s, err := directory.ReadLayerState(rt, l.dir)
+			var de *directory.Error
+			if err != nil && !errors.As(err, &de) {
 				return err
 			}
-			fmt.Fprintln(w, summaryLine(l, s))
+			fmt.Fprintln(w, summaryLine(l, s, err))
 		}
 		if problems == 0 {
 			fmt.Fprintln(w, "no problems")
@@ -320,80 +254,85 @@ func runDirCheck(e *env, o *options, store fdb.ReadTransactor, top dirNode, _ []
 
 // summarize walks the tree from the root and counts each layer's
 // directories, the root's layer first, then each partition's in the
-// order of the walk. What cannot be opened is left out: check reports
-// it.
-func summarize(rt fdb.ReadTransaction, top dirNode) ([]*layerSummary, error) {
-	layers := []*layerSummary{{top: top}}
-	byKey := map[string]*layerSummary{top.layerKey(): layers[0]}
-	names, err := top.children(rt)
-	if err != nil {
-		layers[0].listErr = err
-		return layers, nil
-	}
-	err = walkTree(rt, top, names, func(_ int, n dirNode, _ []string, listErr error, seenAt []string) error {
-		if n.path == nil || seenAt != nil {
-			return nil
-		}
-		parent := byKey[string(n.entrySS)]
-		if n.partition {
-			inner := &layerSummary{top: n}
-			layers = append(layers, inner)
-			byKey[n.layerKey()] = inner
-		}
-		if parent != nil {
-			parent.dirs++
-			if n.partition {
-				parent.partitions++
+// order of the walk. What cannot be read is left out: check reports it.
+func summarize(rt fdb.ReadTransaction, top directory.Directory) ([]*layerSummary, error) {
+	layers := []*layerSummary{{dir: top}}
+	// holder[d] is the layer holding the subdirectories of the directory
+	// at depth d on the walk's way down (the root at 0).
+	holder := []*layerSummary{layers[0]}
+	for e, err := range directory.Walk(rt, top, nil, &directory.WalkOptions{PageSize: walkPage}) {
+		var de *directory.Error
+		switch {
+		case err != nil && !errors.As(err, &de):
+			return nil, err
+		case err != nil:
+			if l := holder[max(e.Depth-1, 0)]; l.listErr == nil {
+				l.listErr = err
 			}
+			continue
+		case e.Seen:
+			continue
 		}
-		if l := byKey[n.layerKey()]; listErr != nil && l != nil && l.listErr == nil {
-			l.listErr = listErr
+		parent := holder[e.Depth-1]
+		parent.dirs++
+		holder = append(holder[:e.Depth], parent)
+		if e.Partition {
+			parent.partitions++
+			inner := &layerSummary{dir: e.Directory, path: e.Path, prefix: e.Prefix, partition: true}
+			layers = append(layers, inner)
+			holder[e.Depth] = inner
 		}
-		return nil
-	}, func(int, string, error) {})
-	return layers, err
+	}
+	return layers, nil
 }
 
 // summaryLine says what check found of one layer: its directories, its
-// version, its allocator's newest window.
-func summaryLine(l *layerSummary, s layerState) string {
+// version, its allocator's newest window (or why its state could not be
+// read).
+func summaryLine(l *layerSummary, s directory.LayerState, stateErr error) string {
 	var b strings.Builder
 	b.WriteString("layer ")
-	b.WriteString(formatDirPath(l.top.path))
-	if l.top.partition {
-		fmt.Fprintf(&b, " (partition %x)", l.top.prefix)
+	b.WriteString(directory.FormatPath(l.path))
+	if l.partition {
+		fmt.Fprintf(&b, " (partition %x)", l.prefix)
 	}
-	if s.empty {
-		fmt.Fprintf(&b, ": no key under the node subspace %x (a layer made with its own subspaces needs -node and -content)", l.top.nodeSS)
+	if stateErr == nil && s.Empty {
+		fmt.Fprintf(&b, ": no key under the node subspace %x (a layer made with its own subspaces needs -node and -content)", s.NodeSubspace)
 		return b.String()
 	}
 	fmt.Fprintf(&b, ": %d %s, %d %s; ", l.dirs, plural(l.dirs, "directory", "directories"), l.partitions, plural(l.partitions, "partition", "partitions"))
 	if l.listErr != nil {
 		fmt.Fprintf(&b, "not all listed (%s); ", oneLine(l.listErr))
 	}
-	switch {
-	case s.version == nil:
-		b.WriteString("no version key")
-	case len(s.version) == 12:
-		fmt.Fprintf(&b, "version %d.%d.%d", bin.LittleEndian.Uint32(s.version), bin.LittleEndian.Uint32(s.version[4:]), bin.LittleEndian.Uint32(s.version[8:]))
-	default:
-		fmt.Fprintf(&b, "version %x (%d bytes)", s.version, len(s.version))
+	if stateErr != nil {
+		fmt.Fprintf(&b, "state not read (%s)", oneLine(stateErr))
+		return b.String()
 	}
-	if !s.counters {
+	major, minor, micro, ok := s.VersionNumbers()
+	switch {
+	case s.Version == nil:
+		b.WriteString("no version key")
+	case ok:
+		fmt.Fprintf(&b, "version %d.%d.%d", major, minor, micro)
+	default:
+		fmt.Fprintf(&b, "version %x (%d bytes)", s.Version, len(s.Version))
+	}
+	a := s.Allocator
+	if a == nil {
 		b.WriteString("; allocator unused")
 		return b.String()
 	}
-	fmt.Fprintf(&b, "; allocator window [%d, %d): ", s.start, s.start+s.window)
-	if len(s.count) == 8 {
-		fmt.Fprintf(&b, "counter %d", int64(bin.LittleEndian.Uint64(s.count)))
+	fmt.Fprintf(&b, "; allocator window [%d, %d): ", a.Start, a.Start+a.Size)
+	if n, ok := a.Count(); ok {
+		fmt.Fprintf(&b, "counter %d", n)
 	} else {
-		fmt.Fprintf(&b, "counter %x", s.count)
+		fmt.Fprintf(&b, "counter %x", a.Counter)
 	}
-	fmt.Fprintf(&b, ", %d recent %s", s.recentInWindow, plural(s.recentInWindow, "candidate", "candidates"))
+	fmt.Fprintf(&b, ", %d recent %s", a.Recent, plural(a.Recent, "candidate", "candidates"))
 	return b.String()
 }
 
-func runDirDump(e *env, _ *options, store fdb.ReadTransactor, _ dirNode, _ []string) error {
+func runDirDump(e *env, _ *options, store fdb.ReadTransactor, _ directory.Directory, _ []string) error {
 	w := bufio.NewWriter(e.stdout)
 	err := readStore(store, func(rt fdb.ReadTransaction) error {
 		begin, end := fdb.Key{}, fdb.Key{0xFF}

@@ -168,18 +168,26 @@ func (l *layer) allocate(tr fdb.Transaction, abs []string) ([]byte, error) {
 // newestCounter returns the start of the newest window, the greatest
 // counter key (0 and found false if there is none).
 func (h hcaKeys) newestCounter(snap fdb.ReadTransaction, abs []string) (start int64, found bool, err error) {
-	kvs, err := snap.GetRange(h.countersRange(), fdb.RangeOptions{Limit: 1, Reverse: true})
+	start, _, found, err = h.newestWindow(snap, abs)
+	return start, found, err
+}
+
+// newestWindow returns the start and the counter's value of the newest
+// window (found false if there is no counter). A counter key that is not
+// one integer is ErrInvalidMetadata: the allocator cannot go on from it.
+func (h hcaKeys) newestWindow(rt fdb.ReadTransaction, abs []string) (start int64, count []byte, found bool, err error) {
+	kvs, err := rt.GetRange(h.countersRange(), fdb.RangeOptions{Limit: 1, Reverse: true})
 	if err != nil || len(kvs) == 0 {
-		return 0, false, err
+		return 0, nil, false, err
 	}
 	rest := kvs[0].Key[len(h.counters):]
 	start, n, err := tuplewire.ConsumeInt(rest)
 	if err != nil || n != len(rest) {
 		e := newError(ErrInvalidMetadata, abs, "an allocator counter key that is not one integer")
 		e.Key = kvs[0].Key
-		return 0, false, e
+		return 0, nil, false, e
 	}
-	return start, true, nil
+	return start, kvs[0].Value, true, nil
 }
 
 // conflictRangesOf returns the conflict ranges of a transaction, or of

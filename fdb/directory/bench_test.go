@@ -156,3 +156,31 @@ func BenchmarkListPage(b *testing.B) {
 		reportReads(b, s, before)
 	})
 }
+
+// BenchmarkCreateInOneTransaction: 1,000 Creates of new directories
+// under one parent in one transaction of the in-memory store, committed:
+// the allocator adds to one window's counter and reads it back at each
+// allocation, so the transaction holds hundreds of pending adds to one
+// key (up to 512 in the window [256, 1280)).
+func BenchmarkCreateInOneTransaction(b *testing.B) {
+	names := make([]string, 1000)
+	for i := range names {
+		names[i] = fmt.Sprintf("%04d", i)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		s := newStore()
+		dl := directory.NewDirectoryLayerWith(subspaceFE(), allKeys(), directory.Options{Rand: seeded(1)})
+		_, err := s.Transact(func(tr fdb.Transaction) (any, error) {
+			for _, name := range names {
+				if _, err := dl.Create(tr, []string{"t", name}, nil); err != nil {
+					return nil, err
+				}
+			}
+			return nil, nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+}

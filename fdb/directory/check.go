@@ -77,7 +77,8 @@ type Finding struct {
 	Detail string
 }
 
-// String returns "<problem>: <path>: <detail> (key <printable>)".
+// String returns "<problem>: <path>: <detail> (key <printable>)", the
+// path written by FormatPath.
 func (f Finding) String() string {
 	var b strings.Builder
 	b.WriteString(f.Problem.String())
@@ -114,26 +115,21 @@ func (f Finding) String() string {
 //     allocated in a window another one advanced past leaves them; the
 //     next advance clears them).
 //
-// It reads the node subspaces whole, in single range reads: on a store
-// whose transactions are bounded in size or time, give it a store-level
-// transaction that can hold them. Errors are the store's, or
-// ErrInvalidArgument for a d that is not a layer or partition of this
-// package.
+// It reads the node subspaces whole, in range reads of at most 1,000
+// pairs each (so that a store that bounds the size of one read serves
+// them), all in the one transaction, whose view the findings describe: on
+// a store whose transactions are bounded in time or in the bytes they
+// read, give it a transaction that can hold the metadata. Errors are the
+// store's, or ErrInvalidArgument for a d that is not a layer or partition
+// of this package.
 func Check(rt fdb.ReadTransactor, d Directory) ([]Finding, error) {
-	var l *layer
-	switch d := d.(type) {
-	case *layer:
-		l = d
-	case *partition:
-		l = d.inner
-	default:
-		e := newError(ErrInvalidArgument, nil, fmt.Sprintf("%s: Check takes a directory layer or a partition, not a %T", ErrInvalidArgument, d))
-		e.Op = "check"
-		return nil, e
+	l, err := layerArg(d, "check", "Check")
+	if err != nil {
+		return nil, err
 	}
 	return readOp(rt, "check", l.abs(nil), func(rtr fdb.ReadTransaction) ([]Finding, error) {
 		var out []Finding
-		err := l.check(rtr, &out)
+		err := l.check(rtr, &out, readPage)
 		return out, err
 	})
 }
@@ -158,15 +154,12 @@ type allocFact struct {
 	value []byte
 }
 
-// check appends the findings of layer l, and of its partitions, to out.
-func (l *layer) check(rt fdb.ReadTransaction, out *[]Finding) error {
+// check appends the findings of layer l, and of its partitions, to out,
+// reading the node subspaces page pairs at a time.
+func (l *layer) check(rt fdb.ReadTransaction, out *[]Finding, page int) error {
 	end, err := fdb.Strinc(l.node)
 	if err != nil {
 		return newError(ErrInvalidArgument, l.abs(nil), fmt.Sprintf("%s: a node subspace %s has no end", ErrInvalidArgument, fdb.Printable(l.node)))
-	}
-	kvs, err := rt.GetRange(fdb.KeyRange{Begin: fdb.Key(l.node), End: fdb.Key(end)}, fdb.RangeOptions{})
-	if err != nil {
-		return err
 	}
 	add := func(p Problem, path []string, key fdb.Key, format string, args ...any) {
 		*out = append(*out, Finding{Problem: p, Path: path, Key: key, Detail: fmt.Sprintf(format, args...)})
@@ -180,65 +173,69 @@ func (l *layer) check(rt fdb.ReadTransaction, out *[]Finding) error {
 	var order []string // prefixes of non-root nodes, in key order
 	var version *fdb.KeyValue
 	var counters, recent []allocFact
-	for i := range kvs {
-		kv := kvs[i]
-		p, rest, ok := prefixOfNodeKey(l.node, kv.Key)
-		if !ok || len(rest) == 0 {
-			add(ProblemKey, here, kv.Key, "a key of the node subspace that is not under a node")
-			continue
-		}
-		isRoot := bytes.Equal(p, l.node)
-		nf := nodes[string(p)]
-		if nf == nil {
-			nf = &nodeFacts{firstKey: kv.Key}
-			nodes[string(p)] = nf
-			if !isRoot {
-				order = append(order, string(p))
-			}
-		}
-		if rest[0] == subdirsMarker {
-			name, valid := nameOfEntry(nodeOf(l.node, p), kv.Key)
-			if !valid {
-				name = fdb.Printable(rest[1:])
-			}
-			nf.entries = append(nf.entries, entryFact{key: kv.Key, name: name, valid: valid, child: kv.Value})
-			continue
-		}
-		word, used, err := tuplewire.ConsumeBytes(rest)
+	for kvs, err := range pages(rt, fdb.KeyRange{Begin: fdb.Key(l.node), End: fdb.Key(end)}, page) {
 		if err != nil {
-			add(ProblemKey, here, kv.Key, "a key under a node that is neither its layer nor a subdirectory entry")
-			continue
+			return err
 		}
-		tail := rest[used:]
-		switch {
-		case bytes.Equal(word, layerWord) && len(tail) == 0:
-			if isRoot {
-				add(ProblemKey, here, kv.Key, "a layer key on the root node")
+		for _, kv := range kvs {
+			p, rest, ok := prefixOfNodeKey(l.node, kv.Key)
+			if !ok || len(rest) == 0 {
+				add(ProblemKey, here, kv.Key, "a key of the node subspace that is not under a node")
 				continue
 			}
-			nf.layer = clone(kv.Value)
-		case isRoot && bytes.Equal(word, versionWord) && len(tail) == 0:
-			version = &kvs[i]
-		case isRoot && bytes.Equal(word, hcaWord):
-			which, n1, err1 := tuplewire.ConsumeInt(tail)
-			var num int64
-			var n2 int
-			var err2 error
-			if err1 == nil {
-				num, n2, err2 = tuplewire.ConsumeInt(tail[n1:])
+			isRoot := bytes.Equal(p, l.node)
+			nf := nodes[string(p)]
+			if nf == nil {
+				nf = &nodeFacts{firstKey: kv.Key}
+				nodes[string(p)] = nf
+				if !isRoot {
+					order = append(order, string(p))
+				}
 			}
-			if err1 != nil || err2 != nil || n1+n2 != len(tail) || (which != 0 && which != 1) {
-				add(ProblemKey, here, kv.Key, "an allocator key that is not (\"hca\", 0 or 1, an integer)")
+			if rest[0] == subdirsMarker {
+				name, valid := nameOfEntry(nodeOf(l.node, p), kv.Key)
+				if !valid {
+					name = fdb.Printable(rest[1:])
+				}
+				nf.entries = append(nf.entries, entryFact{key: kv.Key, name: name, valid: valid, child: kv.Value})
 				continue
 			}
-			f := allocFact{key: kv.Key, n: num, value: kv.Value}
-			if which == 0 {
-				counters = append(counters, f)
-			} else {
-				recent = append(recent, f)
+			word, used, err := tuplewire.ConsumeBytes(rest)
+			if err != nil {
+				add(ProblemKey, here, kv.Key, "a key under a node that is neither its layer nor a subdirectory entry")
+				continue
 			}
-		default:
-			add(ProblemKey, here, kv.Key, "a key under a node that no directory layer writes")
+			tail := rest[used:]
+			switch {
+			case bytes.Equal(word, layerWord) && len(tail) == 0:
+				if isRoot {
+					add(ProblemKey, here, kv.Key, "a layer key on the root node")
+					continue
+				}
+				nf.layer = clone(kv.Value)
+			case isRoot && bytes.Equal(word, versionWord) && len(tail) == 0:
+				version = &fdb.KeyValue{Key: kv.Key, Value: kv.Value}
+			case isRoot && bytes.Equal(word, hcaWord):
+				which, n1, err1 := tuplewire.ConsumeInt(tail)
+				var num int64
+				var n2 int
+				var err2 error
+				if err1 == nil {
+					num, n2, err2 = tuplewire.ConsumeInt(tail[n1:])
+				}
+				if err1 != nil || err2 != nil || n1+n2 != len(tail) || (which != 0 && which != 1) {
+					add(ProblemKey, here, kv.Key, "an allocator key that is not (\"hca\", 0 or 1, an integer)")
+					continue
+				}
+				f := allocFact{key: kv.Key, n: num, value: kv.Value}
+				if which == 0 {
+					counters = append(counters, f)
+				} else {
+					recent = append(recent, f)
+				}
+			default:
+				add(ProblemKey, here, kv.Key, "a key under a node that no directory layer writes")
+			}
 		}
 	}
 
@@ -353,7 +350,7 @@ func (l *layer) check(rt fdb.ReadTransaction, out *[]Finding) error {
 	})
 
 	for _, p := range partitions {
-		if err := l.partitionLayer([]byte(p.prefix), p.path).check(rt, out); err != nil {
+		if err := l.partitionLayer([]byte(p.prefix), p.path).check(rt, out, page); err != nil {
 			return err
 		}
 	}

@@ -131,15 +131,3 @@ func (l *layer) allocatePrefix(w fdb.Transaction, abs []string) ([]byte, error) 
 func layerMismatch(abs []string, stored, given []byte) *Error {
 	return newError(ErrLayerMismatch, abs, fmt.Sprintf("%s: stored \"%s\", opened with \"%s\"", ErrLayerMismatch, fdb.Printable(stored), fdb.Printable(given)))
 }
-
-// prefixOf returns the prefix of a directory made by this package,
-// without the panic of a partition's Bytes.
-func prefixOf(d DirectorySubspace) []byte {
-	switch d := d.(type) {
-	case *dirSubspace:
-		return d.Bytes()
-	case *partition:
-		return d.inner.content
-	}
-	return d.Bytes()
-}

@@ -63,7 +63,8 @@
 // (ErrMoveBetweenPartitions), manual prefixes are refused inside one, and
 // the partition's own root is not a subspace: its Subspace methods panic
 // with ErrPartitionRoot where their signatures cannot return an error.
-// IsPartition tells.
+// IsPartition tells; Prefix returns the partition's prefix, under which
+// all of it lies.
 //
 // # Manual prefixes
 //
@@ -79,6 +80,15 @@
 // page: at most limit names from a given name on, at the cost of the page
 // whatever the directory's size, with where the next page starts; Children
 // iterates over all of them a page per transaction.
+//
+// # Walking a tree
+//
+// Walk yields every directory below a path, depth first, partitions
+// included: its path, depth, layer, prefix, kind and the directory
+// itself, reading a page of entries at a time. Given a transaction, it
+// reads one consistent view (to export a tree); given a store, each page
+// runs in a transaction of its own, as Children's do. Prefix gives any
+// directory's prefix, a partition's included.
 //
 // # The cache
 //
@@ -100,6 +110,18 @@
 // keys no directory layer writes, a wrong version, entries that lead
 // nowhere, nodes no entry reaches, overlapping prefixes, allocator state
 // the allocator cannot leave. It is what the tests run after every step.
+// ReadLayerState reads what a layer keeps beside its directories: its
+// version and its prefix allocator's newest window (start, size, counter,
+// recent candidates).
+//
+// The command fdbtuple dir check (cmd/fdbtuple) runs Check over a bbolt
+// file or a dump of any store, prints each finding with its path and key,
+// then a line per layer (directories, partitions, version, allocator
+// window), and exits 1 if it found a problem; fdbtuple dir tree and ls
+// show the tree through Walk:
+//
+//	fdbtuple dir check -bolt app.db
+//	fdbtuple dir tree -dump dump.txt
 //
 // # Transactions, conflicts and concurrency
 //
@@ -165,8 +187,9 @@
 //     parent path twice (a create at depth 10 costs 28 reads here, 48
 //     there). The keys read, the conflicts and the writes are the same.
 //   - Additions: NewDirectoryLayerWith and Options (Rand), IsPartition,
-//     ListPage and Children, Cache, Check, the sentinels above, FormatPath,
-//     and String on a partition.
+//     Prefix, ListPage and Children, Walk, Cache, Check, ReadLayerState,
+//     the sentinels above, QuoteName and FormatPath, and String on a
+//     partition.
 //
 // Remove keeps the official Go signature: false with a nil error for a
 // missing directory (Java's removeIfExists). Java's remove, which fails

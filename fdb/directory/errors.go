@@ -2,7 +2,6 @@ package directory
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/fdbtuple/fdbtuple/fdb"
@@ -50,7 +49,8 @@ var (
 	ErrRootDirectory = errors.New("the root directory cannot be used this way")
 	// ErrPartitionRoot: the root of a partition used as a subspace. Its
 	// Subspace methods panic with an *Error wrapping it, because their
-	// signatures cannot return an error; IsPartition tells beforehand
+	// signatures cannot return an error; IsPartition tells beforehand, and
+	// Prefix returns the partition's prefix
 	// [cannot_use_partition_as_subspace, 2262].
 	ErrPartitionRoot = errors.New("the root of a directory partition cannot be used as a subspace")
 	// ErrManualPrefixes: CreatePrefix on a layer that does not allow
@@ -71,8 +71,8 @@ var (
 	// neither Java nor Python could read back.
 	ErrInvalidName = errors.New("a directory name must be valid UTF-8")
 	// ErrInvalidArgument: an argument outside what a call accepts (a page
-	// limit below 1, a Directory from another package, an Options.Rand
-	// result outside [0, n)).
+	// limit below 1, a Directory from another package, or not of the kind
+	// a call takes, an Options.Rand result outside [0, n)).
 	ErrInvalidArgument = errors.New("invalid argument")
 )
 
@@ -83,8 +83,9 @@ var (
 // returned as the store returned them, so that its Transact can retry.
 type Error struct {
 	// Op is the operation: "create", "open", "create or open", "move",
-	// "remove", "exists", "list", "list page", "check"; for
-	// ErrPartitionRoot, the Subspace method called ("Bytes", "Pack", ...).
+	// "remove", "exists", "list", "list page", "walk", "check", "layer
+	// state", "prefix"; for ErrPartitionRoot, the Subspace method called
+	// ("Bytes", "Pack", ...).
 	Op string
 	// Path is the absolute path of the directory concerned; for a Move,
 	// the source.
@@ -102,7 +103,7 @@ type Error struct {
 }
 
 // Error returns "directory: <op> <path>[ to <path>]: <message>[ (key
-// <printable>)]", paths written as tuples of quoted names.
+// <printable>)]", paths written by FormatPath.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("directory: ")
@@ -132,21 +133,6 @@ func (e *Error) Error() string {
 
 // Unwrap returns the sentinel.
 func (e *Error) Unwrap() error { return e.Err }
-
-// FormatPath writes a path as the errors of this package do: a tuple of
-// Go-quoted names, ("a", "b"); the root is ().
-func FormatPath(path []string) string {
-	var b strings.Builder
-	b.WriteByte('(')
-	for i, name := range path {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Quote(name))
-	}
-	b.WriteByte(')')
-	return b.String()
-}
 
 // newError returns an *Error on path with the sentinel's own text, or
 // text when it is not empty. The operation is filled in where the public

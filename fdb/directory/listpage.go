@@ -60,7 +60,7 @@ func ListPage(rt fdb.ReadTransactor, d Directory, path []string, from string, li
 		return Page{}, e
 	}
 	if err := checkNames([]string{from}); err != nil {
-		e := newError(ErrInvalidArgument, abs, fmt.Sprintf("%s: from %q is not valid UTF-8", ErrInvalidArgument, from))
+		e := newError(ErrInvalidArgument, abs, fmt.Sprintf("%s: from %s is not valid UTF-8", ErrInvalidArgument, QuoteName(from)))
 		e.Op = "list page"
 		return Page{}, e
 	}

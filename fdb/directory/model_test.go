@@ -701,6 +701,8 @@ func (r *dirRun) verify() {
 		}
 	}
 	walk(r.m.root, nil, r.m.content)
+	r.verifyWalk()
+	r.verifyLayerStates()
 }
 
 func dumpTree(n *mnode, indent string) string {

@@ -70,7 +70,7 @@ func withTo(err error, to []string) error {
 func checkNames(path []string) *Error {
 	for i, name := range path {
 		if !utf8.ValidString(name) {
-			return newError(ErrInvalidName, path, fmt.Sprintf("%s: element %d, %q, is not valid UTF-8", ErrInvalidName, i, name))
+			return newError(ErrInvalidName, path, fmt.Sprintf("%s: element %d, %s, is not valid UTF-8", ErrInvalidName, i, QuoteName(name)))
 		}
 	}
 	return nil

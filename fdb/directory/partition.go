@@ -81,7 +81,8 @@ func (p *partition) GetPath() []string { return slices.Clone(p.inner.path) }
 // binding, where their signatures cannot return an error: the partition's
 // prefix holds its inner layer's metadata and its subdirectories, not
 // keys of its own. The panic value is an *Error wrapping
-// ErrPartitionRoot; IsPartition tells beforehand.
+// ErrPartitionRoot; IsPartition tells beforehand, and Prefix returns the
+// prefix.
 
 func (p *partition) refuse(method, what string) *Error {
 	return &Error{Op: method, Path: slices.Clone(p.inner.path), Err: ErrPartitionRoot,

@@ -49,14 +49,12 @@ func (l *layer) checkVersion(rt fdb.ReadTransaction, w fdb.Transaction, path []s
 		}
 		return nil
 	}
-	if len(v) != len(versionValue) {
+	major, minor, micro, ok := parseVersion(v)
+	if !ok {
 		e := newError(ErrInvalidMetadata, path, fmt.Sprintf("cannot determine directory version present in database: %d bytes, not 12", len(v)))
 		e.Key = key
 		return e
 	}
-	major := binary.LittleEndian.Uint32(v[0:])
-	minor := binary.LittleEndian.Uint32(v[4:])
-	micro := binary.LittleEndian.Uint32(v[8:])
 	if major > majorVersion {
 		return newError(ErrVersion, path, fmt.Sprintf("cannot load directory with version %d.%d.%d using directory layer %d.%d.%d",
 			major, minor, micro, majorVersion, minorVersion, microVersion))
@@ -66,4 +64,13 @@ func (l *layer) checkVersion(rt fdb.ReadTransaction, w fdb.Transaction, path []s
 			major, minor, micro, majorVersion, minorVersion, microVersion))
 	}
 	return nil
+}
+
+// parseVersion reads a stored version: exactly 12 bytes, three
+// little-endian unsigned integers (see checkVersion).
+func parseVersion(v []byte) (major, minor, micro uint32, ok bool) {
+	if len(v) != len(versionValue) {
+		return 0, 0, 0, false
+	}
+	return binary.LittleEndian.Uint32(v[0:]), binary.LittleEndian.Uint32(v[4:]), binary.LittleEndian.Uint32(v[8:]), true
 }

@@ -21,7 +21,9 @@ import (
 // FoundationDB does, so that concurrent adds to one counter all count. A
 // pending add stays pending after a read, because a read through a
 // snapshot records no conflict and the stored value may still change
-// before the commit.
+// before the commit. Pending adds of one width in a row are kept as one
+// parameter, their sum (see Add), so that a read costs one addition however
+// many adds a counter received.
 //
 // The write methods check their arguments against FoundationDB's rules
 // (CheckSet, CheckKey, CheckClearRange) and change nothing when they
@@ -48,7 +50,10 @@ const (
 type entry struct {
 	op     Op
 	value  []byte   // OpSet
-	params [][]byte // OpAdd, oldest first
+	params [][]byte // OpAdd, oldest first, adds of one width in a row folded into one
+	// adds and addBytes count the adds of an OpAdd and their parameters'
+	// bytes, one by one, folded or not: what Size counts.
+	adds, addBytes int
 }
 
 // Empty reports whether the buffer holds no write.
@@ -122,6 +127,15 @@ func (b *WriteBuffer) ClearRange(begin, end fdb.Key) error {
 // Add records FoundationDB's ADD of param to the value of key (see
 // LittleEndianAdd): folded into a set when the buffer knows the key's
 // value, pending otherwise.
+//
+// A pending add of the width of the pending add before it is folded into
+// it, as FoundationDB's write map folds two adds of one width
+// (WriteMap::coalesceOver): adding p then q to any value of width n is
+// adding their n-byte sum, since both cut the stored value to n bytes and
+// addition modulo 2^8n is associative. Adds of different widths stay apart:
+// between them the value is cut to one width and extended to the other,
+// losing a carry that depends on the stored value, so that no single
+// parameter can stand for both.
 func (b *WriteBuffer) Add(key fdb.Key, param []byte) error {
 	if err := CheckSet(key, param); err != nil {
 		return err
@@ -133,11 +147,17 @@ func (b *WriteBuffer) Add(key fdb.Key, param []byte) error {
 	case ok && e.op == OpClear, !ok && b.covered(key):
 		e = entry{op: OpSet, value: LittleEndianAdd(nil, param)}
 	case ok: // OpAdd
-		_, p := copyPair(nil, param)
-		e.params = append(e.params, p)
+		if last := len(e.params) - 1; len(e.params[last]) == len(param) {
+			e.params[last] = LittleEndianAdd(e.params[last], param)
+		} else {
+			_, p := copyPair(nil, param)
+			e.params = append(e.params, p)
+		}
+		e.adds++
+		e.addBytes += len(param)
 	default:
 		_, p := copyPair(nil, param)
-		e = entry{op: OpAdd, params: [][]byte{p}}
+		e = entry{op: OpAdd, params: [][]byte{p}, adds: 1, addBytes: len(param)}
 	}
 	k, _ := copyPair(key, nil) // the map keeps the key it is given
 	b.points.Set(k, e)

@@ -14,7 +14,9 @@ type Write struct {
 	// Value is the value of an OpSet, never nil.
 	Value []byte
 	// Params are the parameters of an OpAdd, oldest first, to apply to
-	// the value the key holds when the commit applies them.
+	// the value the key holds when the commit applies them. Adds of one
+	// width in a row are one parameter, their sum (see WriteBuffer.Add):
+	// applying Params gives what applying each add in turn gives.
 	Params [][]byte
 }
 
@@ -81,9 +83,7 @@ func (b *WriteBuffer) Size() int {
 		case OpClear:
 			n += 2*len(k) + 1
 		case OpAdd:
-			for _, p := range e.params {
-				n += len(k) + len(p)
-			}
+			n += e.adds*len(k) + e.addBytes
 		}
 	}
 	return n
