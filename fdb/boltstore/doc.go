@@ -19,7 +19,10 @@
 // read-only one (DB.View). bbolt runs one read-write transaction at a time,
 // so transactions are serializable and never conflict: the
 // fdb.ConflictRanges calls have nothing to do, and the transactions do not
-// implement them. A read-only transaction sees the newest commit. Every
+// implement them. A read-only transaction sees the newest commit. A
+// function run by Transact must not call the DB's Transact (bbolt's writer
+// lock would wait for itself); the transaction's own Transact runs a
+// nested function in it. Every
 // read sees the transaction's own writes (bbolt's own read-your-writes);
 // Snapshot reads as the transaction does. Add reads and writes.
 //

@@ -232,6 +232,7 @@ func (tr *Transaction) Commit() error {
 		return err
 	}
 	tr.state = committed
+	defer tr.drop()
 	db := tr.db
 	if tr.buf.Empty() && len(tr.writes) == 0 {
 		db.mu.Lock()
@@ -265,8 +266,16 @@ func (tr *Transaction) Commit() error {
 		}
 	}
 	db.publish(next, writes)
-	tr.buf.Reset()
 	return nil
+}
+
+// drop lets go of what an ended transaction holds: its version of the
+// store (which may then be garbage), its writes and conflict ranges, even
+// if the caller keeps the transaction. tr.mu is held.
+func (tr *Transaction) drop() {
+	tr.store = reader{}
+	tr.buf.Reset()
+	tr.reads, tr.writes = nil, nil
 }
 
 // Cancel ends the transaction without committing it; its writes are
@@ -279,7 +288,7 @@ func (tr *Transaction) Cancel() {
 		return
 	}
 	tr.state = cancelled
-	tr.buf.Reset()
+	tr.drop()
 	tr.db.mu.Lock()
 	tr.db.release(tr.rv)
 	tr.db.mu.Unlock()

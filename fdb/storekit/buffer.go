@@ -139,10 +139,7 @@ func (b *WriteBuffer) Add(key fdb.Key, param []byte) error {
 		_, p := copyPair(nil, param)
 		e = entry{op: OpAdd, params: [][]byte{p}}
 	}
-	k := key
-	if !ok {
-		k, _ = copyPair(key, nil)
-	}
+	k, _ := copyPair(key, nil) // the map keeps the key it is given
 	b.points.Set(k, e)
 	return nil
 }

@@ -97,8 +97,9 @@ func (m *Map[V]) Floor(key []byte) ([]byte, V, bool) {
 	return best.key, best.val, true
 }
 
-// Set stores val under key. The map keeps key: the caller must not change
-// its bytes afterwards.
+// Set stores val under key. The map keeps key, in place of an equal key it
+// held: the caller must not change its bytes afterwards. (A store that
+// allocates a key with its value lets the old pair go so.)
 func (m *Map[V]) Set(key []byte, val V) {
 	m.claim()
 	m.root = m.set(m.root, key, val, priority(key))
@@ -114,7 +115,7 @@ func (m *Map[V]) set(t *node[V], key []byte, val V, prio uint64) *node[V] {
 	c := bytes.Compare(key, t.key)
 	if c == 0 {
 		t = m.mut(t)
-		t.val = val
+		t.key, t.val = key, val
 		return t
 	}
 	if prio > t.prio {
