@@ -80,7 +80,7 @@ func windowSize(start int64) int64 {
 // per candidate tried.
 func (l *layer) allocate(tr fdb.Transaction, abs []string) ([]byte, error) {
 	h := l.hca
-	cr, _ := tr.(fdb.ConflictRanges)
+	cr := conflictRangesOf(tr)
 	snap := tr.Snapshot()
 	for {
 		// 1. The current window: the newest counter, at snapshot.
@@ -180,6 +180,16 @@ func (h hcaKeys) newestCounter(snap fdb.ReadTransaction, abs []string) (start in
 		return 0, false, e
 	}
 	return start, true, nil
+}
+
+// conflictRangesOf returns the conflict ranges of a transaction, or of
+// the caller's transaction under an operation's; nil if it has none.
+func conflictRangesOf(tr fdb.Transaction) fdb.ConflictRanges {
+	if t, ok := tr.(*opTransaction); ok {
+		return t.conflictRanges()
+	}
+	cr, _ := tr.(fdb.ConflictRanges)
+	return cr
 }
 
 // noWriteConflict drops the write conflict range of the next write, on a

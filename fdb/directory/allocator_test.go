@@ -294,6 +294,7 @@ func TestAllocatorRandOutOfRange(t *testing.T) {
 		s := newStore()
 		dl := directory.NewDirectoryLayerWith(subspace.FromBytes([]byte{0xFE}), subspace.AllKeys(),
 			directory.Options{Rand: func(int64) int64 { return v }})
+		healthy(t, s, dl)
 		if _, err := dl.Create(s, []string{"a"}, nil); !errors.Is(err, directory.ErrInvalidArgument) {
 			t.Errorf("Rand returning %d: %v, want ErrInvalidArgument", v, err)
 		}

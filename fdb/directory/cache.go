@@ -170,6 +170,10 @@ func (c *Cache) open(rt fdb.ReadTransaction, w fdb.Transaction, l *layer, rel, p
 	} else {
 		c.misses.Add(1)
 	}
+	if _, ok := rt.(*opTransaction); !ok {
+		// Open, then remember: the second walk reads what the first read.
+		rt = newOpReads(rt)
+	}
 	d, err := l.createOrOpen(rt, w, rel, lay, nil, w != nil, true)
 	if err != nil {
 		return nil, err

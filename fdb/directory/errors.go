@@ -83,7 +83,8 @@ var (
 // returned as the store returned them, so that its Transact can retry.
 type Error struct {
 	// Op is the operation: "create", "open", "create or open", "move",
-	// "remove", "exists", "list", "list page", "check".
+	// "remove", "exists", "list", "list page", "check"; for
+	// ErrPartitionRoot, the Subspace method called ("Bytes", "Pack", ...).
 	Op string
 	// Path is the absolute path of the directory concerned; for a Move,
 	// the source.

@@ -16,6 +16,7 @@ func TestGoldenCreateUVW(t *testing.T) {
 	s := newStore()
 	d := script(t, 21, 42, 61)
 	dl := defaultLayer(d, false)
+	healthy(t, s, dl)
 	w, err := dl.Create(s, []string{"u", "v", "w"}, []byte("L"))
 	if err != nil {
 		t.Fatal(err)
@@ -36,6 +37,7 @@ func TestGoldenCustomSubspaces(t *testing.T) {
 	s := newStore()
 	d := script(t, 2)
 	dl := directory.NewDirectoryLayerWith(subspace.Sub("dirs"), subspace.Sub("data"), directory.Options{Rand: d.rand})
+	healthy(t, s, dl)
 	x, err := dl.Create(s, []string{"x"}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -50,6 +52,7 @@ func TestGoldenPartitions(t *testing.T) {
 	s := newStore()
 	d := script(t, 26, 26, 13, 2)
 	dl := defaultLayer(d, false)
+	healthy(t, s, dl)
 	p, err := dl.Create(s, []string{"p"}, []byte("partition"))
 	if err != nil {
 		t.Fatal(err)
@@ -84,6 +87,7 @@ func TestGoldenPartitions(t *testing.T) {
 func TestGoldenManualPrefixes(t *testing.T) {
 	s := newStore()
 	dl := defaultLayer(script(t, 46), true)
+	healthy(t, s, dl)
 	if _, err := dl.Create(s, []string{"a"}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -92,6 +96,7 @@ func TestGoldenManualPrefixes(t *testing.T) {
 		prefix []byte
 		err    error
 	}{
+		{"b", nil, directory.ErrPrefixInUse}, // nil is the empty prefix, as in the official Go
 		{"b", []byte{}, directory.ErrPrefixInUse},
 		{"b", []byte{0xFE, 0x01}, directory.ErrPrefixInUse},
 		{"b", []byte{0x15}, directory.ErrPrefixInUse},
@@ -122,6 +127,7 @@ func TestGoldenWindowAdvance(t *testing.T) {
 	}
 	d := script(t, append(offsets, 56)...)
 	dl := defaultLayer(d, false)
+	healthy(t, s, dl)
 	for i := range 31 {
 		if _, err := dl.Create(s, []string{fmt.Sprintf("d%02d", i)}, nil); err != nil {
 			t.Fatal(err)
@@ -133,7 +139,7 @@ func TestGoldenWindowAdvance(t *testing.T) {
 	})
 	checkGolden(t, s, "window-advance.txt")
 	const H = "FE01FE0001686361"
-	// The 32nd create's allocator writes (layout notes 1.5, run).
+	// The 32nd create's allocator writes (as fdb-java 7.4.1's DirectoryLayer writes them).
 	want := []string{
 		"add " + H + "001414 0100000000000000",
 		"clear " + H + "0014.." + H + "00141540",

@@ -1,7 +1,7 @@
 package directory
 
-// The keys of the directory metadata (section 1 of the layout notes in
-// the package doc). A layer has a node subspace N and a content subspace
+// The keys of the directory metadata (the Layout section of the
+// package doc). A layer has a node subspace N and a content subspace
 // C. The node of a directory with prefix P is node(P) = N ‖ pack((P,)),
 // P as a tuple byte string; the root node is node(N). Under a node:
 //

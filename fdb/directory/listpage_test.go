@@ -73,6 +73,9 @@ func TestListPageProperty(t *testing.T) {
 		if !slices.Equal(iterated, all) {
 			t.Fatalf("Children %q, want %q", iterated, all)
 		}
+		if findings, err := directory.Check(s, dl); err != nil || len(findings) > 0 {
+			t.Fatalf("Check: %v, %v", findings, err)
+		}
 	})
 }
 

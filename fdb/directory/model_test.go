@@ -4,7 +4,7 @@ package directory_test
 // against a model of the tree. The model knows paths, layers and
 // partitions, and which errors the official algorithm gives; it learns
 // prefixes by reading the subdirectory entries straight from the store,
-// with keys built here from the layout notes. After every committed
+// with keys built here from the layout. After every committed
 // transaction: Check finds nothing, every path opens to its prefix and
 // layer, lists its children, prefixes are distinct and where their layer
 // puts them, and both caches agree with Open.
@@ -229,7 +229,7 @@ func (m *model) byPrefix(p []byte) *mnode {
 }
 
 // learn reads the prefix of every node from its entry in the store, with
-// keys built from the layout notes, and fails if a known prefix changed.
+// keys built from the layout, and fails if a known prefix changed.
 func (m *model) learn(t *rapid.T, tr fdb.ReadTransaction) {
 	var walk func(n *mnode, nodeSS, nodeKey []byte)
 	walk = func(n *mnode, nodeSS, nodeKey []byte) {

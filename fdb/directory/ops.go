@@ -20,9 +20,9 @@ func writeOp[T any](t fdb.Transactor, op string, path []string, f func(fdb.Trans
 		return zero, err
 	}
 	r, err := t.Transact(func(tr fdb.Transaction) (any, error) {
-		unlock := lockTransaction(tr)
+		unlock := lockTransaction(lockKey(t, tr))
 		defer unlock()
-		v, err := f(tr)
+		v, err := f(newOpTransaction(tr))
 		return v, withOp(op, err)
 	})
 	if err != nil {
@@ -40,8 +40,10 @@ func readOp[T any](rt fdb.ReadTransactor, op string, path []string, f func(fdb.R
 		return zero, err
 	}
 	r, err := rt.ReadTransact(func(rtr fdb.ReadTransaction) (any, error) {
-		unlock := lockTransaction(rtr)
+		unlock := lockTransaction(lockKey(rt, rtr))
 		defer unlock()
+		// No memory of reads: an operation that only reads never reads a
+		// key twice.
 		v, err := f(rtr)
 		return v, withOp(op, err)
 	})
@@ -94,6 +96,17 @@ var txLocks = struct {
 }{m: map[any]*txLock{}}
 
 var sharedLock sync.Mutex
+
+// lockKey is what identifies the transaction an operation runs in: the
+// transaction the caller passed, if it passed one (a store's transaction
+// may hand a read-only operation a view of itself, which must share its
+// lock), else the one the store started.
+func lockKey(given, started any) any {
+	if tr, ok := given.(fdb.ReadTransaction); ok {
+		return tr
+	}
+	return started
+}
 
 // lockTransaction takes the directory lock of tr and returns its release.
 func lockTransaction(tr any) (unlock func()) {

@@ -165,6 +165,7 @@ func TestConcurrentCallsOnOneTransaction(t *testing.T) {
 func TestOfficialString(t *testing.T) {
 	s := newStore()
 	dl := defaultLayer(script(t, 6, 7), false)
+	healthy(t, s, dl)
 	d, err := dl.Create(s, []string{"a", "b"}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -203,5 +204,43 @@ func TestPackageFunctions(t *testing.T) {
 	}
 	if directory.Root().GetPath() != nil || len(directory.Root().GetLayer()) != 0 {
 		t.Error("the root layer has a path or a layer")
+	}
+}
+
+// TestReadersAndWritersOnOneTransaction: goroutines opening a directory
+// on a transaction while another creates it there never see it half made
+// (its entry without its layer): reads and writes on one transaction
+// share its directory lock, although the store hands reads a view of the
+// transaction.
+func TestReadersAndWritersOnOneTransaction(t *testing.T) {
+	s, dl := newDefault(t, false)
+	for round := range 200 {
+		path := []string{fmt.Sprint("d", round)}
+		_, err := s.Transact(func(tr fdb.Transaction) (any, error) {
+			var wg sync.WaitGroup
+			errs := make([]error, 4)
+			for g := range 4 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					if g == 0 {
+						_, errs[g] = dl.CreateOrOpen(tr, path, []byte("L"))
+						return
+					}
+					for range 20 {
+						_, err := dl.Open(tr, path, []byte("L"))
+						if err != nil && !errors.Is(err, directory.ErrDirNotExists) {
+							errs[g] = err
+							return
+						}
+					}
+				}()
+			}
+			wg.Wait()
+			return nil, errors.Join(errs...)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 }

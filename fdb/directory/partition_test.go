@@ -14,7 +14,7 @@ import (
 // is answered by the partition's layer, whether it is called on the root
 // layer with the whole path, on the partition with the rest, or on a
 // directory inside; and the partition's own root is answered by the layer
-// that holds it for Remove, Exists and MoveTo (layout notes 1.6).
+// that holds it for Remove, Exists and MoveTo, as in every binding.
 func TestPartitionDelegation(t *testing.T) {
 	s, dl := newDefault(t, true)
 	pt, err := dl.Create(s, []string{"pt"}, []byte("partition"))

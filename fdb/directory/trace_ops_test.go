@@ -42,11 +42,14 @@ func diffLog(t *testing.T, what string, got, want []string) {
 }
 
 // TestTraceCreate: every read and write of a first Create, in order, as
-// the layout notes' section 1.5 (the allocator), 1.7 (the prefix checks)
-// and 1.8 (create) give them.
+// the official layers make them (the allocator's steps, the prefix
+// checks, the create); except that the version is read once, where
+// the official layers read it again for the write check: the operation
+// remembers what it read (the keys read are the same set).
 func TestTraceCreate(t *testing.T) {
 	s := newStore()
 	dl := defaultLayer(script(t, 6), false)
+	healthy(t, s, dl)
 	log := runTraced(t, s, func(tr fdb.Transaction) error {
 		_, err := dl.Create(tr, []string{"a"}, nil)
 		return err
@@ -55,7 +58,7 @@ func TestTraceCreate(t *testing.T) {
 	want := []string{
 		"get FE01FE000176657273696F6E00", // version, read-only check
 		"get FE01FE0014026100",           // root/"a": absent
-		"get FE01FE000176657273696F6E00", // version, write check: absent
+		// the write check: the version is absent, as read above
 		"set FE01FE000176657273696F6E00 = 010000000000000000000000",
 		"snap range " + H + "001400 " + H + "0014FF limit 1 reverse", // newest counter
 		"add " + H + "001414 0100000000000000",
@@ -74,11 +77,12 @@ func TestTraceCreate(t *testing.T) {
 	diffLog(t, "Create([a]) on an empty store", log, want)
 }
 
-// TestTraceRemove: the clears of Remove, in Java's order (layout notes
-// 1.8, run): contents and node of a, then of its child c, then a's entry.
+// TestTraceRemove: the clears of Remove, in Java's order (as fdb-java
+// 7.4.1 makes them): contents and node of a, then of its child c, then a's entry.
 func TestTraceRemove(t *testing.T) {
 	s := newStore()
 	dl := defaultLayer(script(t, 6, 26), false)
+	healthy(t, s, dl)
 	if _, err := dl.Create(s, []string{"a"}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -100,4 +104,47 @@ func TestTraceRemove(t *testing.T) {
 		"clear FE01FE0014026100",
 	}
 	diffLog(t, "writes of Remove([a])", writesOf(log), want)
+}
+
+// TestNoRepeatedReads: within one operation no key is read twice with a
+// Get (the official layers read the version, and a create's parent path,
+// twice), for a deep create, a move and a remove; the keys read are those
+// the official algorithm reads.
+func TestNoRepeatedReads(t *testing.T) {
+	s, dl := newDefault(t, false)
+	if _, err := dl.Create(s, []string{"x", "y"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		op   func(tr fdb.Transaction) error
+		gets int
+	}{
+		// the version, the entries and layers of x and y, the entry of z,
+		// and the recent key of each of the two candidates drawn
+		{"create x/y/z/w", func(tr fdb.Transaction) error { _, err := dl.Create(tr, []string{"x", "y", "z", "w"}, nil); return err }, 8},
+		// the version, x and y (entry and layer), the entry of v
+		{"move x/y to x/v", func(tr fdb.Transaction) error {
+			_, err := dl.Move(tr, []string{"x", "y"}, []string{"x", "v"})
+			return err
+		}, 6},
+		// the version, x and v (entry and layer)
+		{"remove x/v", func(tr fdb.Transaction) error { _, err := dl.Remove(tr, []string{"x", "v"}); return err }, 5},
+	} {
+		log := runTraced(t, s, c.op)
+		seen := map[string]bool{}
+		gets := 0
+		for _, l := range log {
+			if strings.HasPrefix(l, "get ") {
+				gets++
+				if seen[l] {
+					t.Errorf("%s: %q twice", c.name, l)
+				}
+				seen[l] = true
+			}
+		}
+		if gets != c.gets {
+			t.Errorf("%s: %d gets, want %d:\n  %s", c.name, gets, c.gets, strings.Join(log, "\n  "))
+		}
+	}
 }

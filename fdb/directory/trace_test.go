@@ -1,7 +1,7 @@
 package directory_test
 
 // A transaction wrapper that logs every call a layer makes, in the
-// notation of the layout notes: "get K", "snap get K", "range B E limit
+// notation of the golden files: "get K", "snap get K", "range B E limit
 // L reverse", "set K = V", "clear K", "clear B..E", "add K V", "nwc"
 // (next write without conflict range), "wck K" (write conflict key).
 

@@ -139,7 +139,7 @@ func TestVersionMatrix(t *testing.T) {
 }
 
 // TestVersionRemoveOnEmptyStore: Remove of nothing on an empty store
-// reports false and commits the version key (layout notes 1.2, run).
+// reports false and commits the version key (as fdb-java 7.4.1, Python and the official Go do).
 func TestVersionRemoveOnEmptyStore(t *testing.T) {
 	s, dl := newDefault(t, false)
 	removed, err := dl.Remove(s, []string{"x"})
