@@ -6,6 +6,7 @@ import (
 
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
+	"github.com/fdbtuple/fdbtuple/types"
 )
 
 // The table layout: how a key of the ordered key space becomes an item's
@@ -132,12 +133,11 @@ type rangePlan struct {
 
 // planRange plans the read of [begin, end), begin below end.
 func planRange(begin, end []byte) rangePlan {
-	// Inside one tuple partition: every key from begin up to end starts
-	// with begin's first element.
+	// Inside one tuple partition: every key from begin up to end has
+	// begin's first element.
 	if n := tupleHead(begin); n > 0 {
 		pk := begin[:n]
-		after, err := tuple.PrefixEnd(pk)
-		if err != nil || bytes.Compare(end, after) > 0 {
+		if bytes.Compare(end, familyEnd(pk)) > 0 {
 			return rangePlan{scan: true}
 		}
 		p := rangePlan{pk: pk, low: lowSK(begin[n:])}
@@ -152,6 +152,20 @@ func planRange(begin, end []byte) rangePlan {
 		return rangePlan{pk: rawPK, low: lowSK(begin), high: highSK(end)}
 	}
 	return rangePlan{scan: true}
+}
+
+// familyEnd is the end of the keys whose first element is pk: the keys
+// that start with pk, except, for an element ended by a 00 terminator (a
+// byte string, a string, a nested tuple), those where an FF follows: there
+// the 00 was an escape (00 FF) and the element goes on, another element
+// (("a") packs to 02 61 00, ("a\x00") to 02 61 00 FF 00).
+func familyEnd(pk []byte) []byte {
+	switch types.Code(pk[0]) {
+	case types.CodeBytes, types.CodeString, types.CodeNested:
+		return append(bytes.Clone(pk), 0xFF)
+	}
+	end, _ := tuple.PrefixEnd(pk) // pk starts below FF: it has an end
+	return end
 }
 
 // lowSK maps an inclusive lower bound on the rest of a key to one on

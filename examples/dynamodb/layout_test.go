@@ -11,7 +11,9 @@ import (
 )
 
 // layoutKey draws keys where the layout has its edges: packed tuples
-// (whose first element is a partition), raw bytes around the type codes
+// (whose first element is a partition; strings and byte strings whose
+// encoding another's continues: "a" and "a\x00"), raw bytes around the
+// type codes
 // (00, a null element; 01 and 02, strings that may be cut short; 33 and
 // 34, the last type code and the first raw byte; FE), the empty key, keys
 // whose rest starts with 00, sort keys around longSK bytes, and first
@@ -22,11 +24,13 @@ var layoutKey = rapid.Custom(func(t *rapid.T) []byte {
 	case 0:
 		var tu tuple.Tuple
 		for range rapid.IntRange(1, 3).Draw(t, "elements") {
-			tu = append(tu, rapid.SampledFrom([]tuple.TupleElement{"a", "b", "", int64(0), int64(7), nil, []byte{0}}).Draw(t, "element"))
+			tu = append(tu, rapid.SampledFrom([]tuple.TupleElement{"a", "a\x00", "b", "", int64(0), int64(7), int64(256), nil, []byte{}, []byte{0}, tuple.Tuple{nil}}).Draw(t, "element"))
 		}
 		k = tu.Pack()
 	case 1:
-		k = rapid.SliceOfN(rapid.SampledFrom([]byte{0x00, 0x01, 0x02, 0x14, 0x15, 0x33, 0x34, 'a', 0xFE}), 0, 6).Draw(t, "raw")
+		k = rapid.SliceOfN(rapid.SampledFrom([]byte{0x00, 0x01, 0x02, 0x14, 0x15, 0x33, 0x34, 'a', 0xFE, 0xFF}), 0, 6).Filter(func(k []byte) bool {
+			return len(k) == 0 || k[0] != 0xFF // keys start below FF
+		}).Draw(t, "raw")
 	case 2:
 		k = tuple.Tuple{string(bytes.Repeat([]byte{'s'}, rapid.IntRange(maxPK-4, maxPK+2).Draw(t, "first element length")))}.Pack()
 	default:
@@ -127,4 +131,22 @@ func TestTimelineLayout(t *testing.T) {
 	if pk, sk := SplitKey(naive); !bytes.Equal(pk, rawPK) || !bytes.Equal(sk, naive) {
 		t.Errorf("naive key: PK %x, SK %q", pk, sk)
 	}
+}
+
+// TestFamilyEnd: the keys that start with a first element e are those
+// below familyEnd(e) when e continues as an element of its own, above it
+// when the element goes on (an escaped 00 in a string, byte string or
+// nested tuple): for any element and any rest, e‖rest has e as its first
+// element exactly when it sorts below familyEnd(e).
+func TestFamilyEnd(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		e := tuple.Tuple{rapid.SampledFrom([]tuple.TupleElement{"a", "", "a\x00", []byte{}, []byte{0, 0xFF}, int64(0), int64(256), int64(-1),
+			nil, true, 1.5, tuple.Tuple{}, tuple.Tuple{nil}, tuple.Tuple{"x", int64(1)}}).Draw(t, "element")}.Pack()
+		rest := rapid.SliceOfN(rapid.SampledFrom([]byte{0x00, 0x01, 0x05, 0x14, 'a', 0xFE, 0xFF}), 0, 4).Draw(t, "rest")
+		k := append(bytes.Clone(e), rest...)
+		first := tupleHead(k) == len(e)
+		if below := bytes.Compare(k, familyEnd(e)) < 0; first != below {
+			t.Fatalf("%x: first element %x: %v; below familyEnd %x: %v", k, e, first, familyEnd(e), below)
+		}
+	})
 }
