@@ -12,6 +12,8 @@ import (
 	"github.com/fdbtuple/fdbtuple/fdb/storekit"
 	"go.etcd.io/etcd/api/v3/v3rpc/rpctypes"
 	clientv3 "go.etcd.io/etcd/client/v3"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 )
 
 // commit ends the transaction and applies its writes in one etcd Txn,
@@ -54,9 +56,9 @@ func (tr *etcdTxn) commit() error {
 	return nil
 }
 
-// commitError maps the error of a Txn request. A refusal the cluster
-// gives before applying anything (too many operations, too large a
-// request) is final; any other failure (a timeout, a lost connection, a
+// commitError maps the error of a Txn request. A refusal the cluster or
+// the client gives before applying anything (too many operations, too
+// large a request) is final; any other failure (a timeout, a lost connection, a
 // leader change) leaves the outcome unknown: FoundationDB's
 // commit_unknown_result (1021), which Transact retries.
 func (tr *etcdTxn) commitError(cmps, ops int, err error) error {
@@ -66,6 +68,9 @@ func (tr *etcdTxn) commitError(cmps, ops int, err error) error {
 			cmps, ops, ErrTooManyOps, fdb.Error{Code: 2101}, err)
 	case errors.Is(err, rpctypes.ErrRequestTooLarge):
 		return fmt.Errorf("etcd store: Commit: the Txn is over the cluster's --max-request-bytes: %w (%w)", fdb.Error{Code: 2101}, err)
+	case status.Code(err) == codes.ResourceExhausted && !errors.Is(err, rpctypes.ErrTooManyRequests):
+		// gRPC refused to send it: over the client's largest message.
+		return fmt.Errorf("etcd store: Commit: the Txn is over the client's largest request: %w (%w)", fdb.Error{Code: 2101}, err)
 	case errors.Is(err, rpctypes.ErrNoSpace), errors.Is(err, rpctypes.ErrDuplicateKey), errors.Is(err, rpctypes.ErrEmptyKey),
 		errors.Is(err, rpctypes.ErrPermissionDenied):
 		return fmt.Errorf("etcd store: Commit: refused by the cluster: %w", err)

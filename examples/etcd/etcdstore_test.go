@@ -316,3 +316,29 @@ func TestPages(t *testing.T) {
 		}
 	}
 }
+
+// TestRequestSize: a commit over the cluster's --max-request-bytes (1.5
+// MiB by default), or over the largest request the client sends (2 MiB),
+// is refused as too large (fdb.Error 2101), unretried, writing nothing;
+// neither is a commit of unknown outcome.
+func TestRequestSize(t *testing.T) {
+	s := etcdStore(t, EtcdOptions{})
+	for _, n := range []int{18, 30} { // values of 100,000 bytes
+		runs := 0
+		_, err := s.Transact(func(tr fdb.Transaction) (any, error) {
+			runs++
+			for i := range n {
+				if err := tr.Set(fdb.Key(fmt.Sprint("big", i)), bytes.Repeat([]byte{'v'}, 100_000)); err != nil {
+					return nil, err
+				}
+			}
+			return nil, nil
+		})
+		if !errors.Is(err, fdb.Error{Code: 2101}) || errors.Is(err, fdb.Error{Code: 1021}) || runs != 1 {
+			t.Errorf("%d values of 100,000 bytes: %v after %d runs", n, err, runs)
+		}
+	}
+	if got := rawDump(t, s); len(got) != 0 {
+		t.Fatalf("the refused commits wrote %d keys", len(got))
+	}
+}
