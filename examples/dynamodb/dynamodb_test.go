@@ -219,7 +219,7 @@ func TestPagesFollowLastEvaluatedKey(t *testing.T) {
 // TestTransactions: a comment and its index entry are written by one
 // TransactWriteItems; a transaction that fails writes none of its items;
 // more than 100 items are refused before any request, with ErrTooManyItems
-// (fdb.Error 2101), unretried.
+// (fdb.Error 2101), unretried, and so is one over DynamoDB's 4 MB.
 func TestTransactions(t *testing.T) {
 	kv := newStore(t, 0)
 	ctx := context.Background()
@@ -254,6 +254,20 @@ func TestTransactions(t *testing.T) {
 	}); err != nil || v.(bool) {
 		t.Fatalf("the refused transaction's first item: %v, %v", v, err)
 	}
+	runs = 0
+	_, err = kv.Transact(func(tr fdb.Transaction) (any, error) {
+		runs++
+		for i := range 45 { // 4.5 MB
+			if err := tr.Set(key(i), bytes.Repeat([]byte{'v'}, 100_000)); err != nil {
+				return nil, err
+			}
+		}
+		return nil, nil
+	})
+	if !errors.Is(err, fdb.Error{Code: 2101}) || runs != 1 {
+		t.Fatalf("a transaction of 4.5 MB: %v after %d runs", err, runs)
+	}
+	t.Logf("refused: %v", err)
 	if _, err := kv.Transact(func(tr fdb.Transaction) (any, error) {
 		for i := range MaxTransactItems - 1 {
 			if err := tr.Set(key(i), []byte("v")); err != nil {
