@@ -17,6 +17,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/fdbtuple/fdbtuple/fdb"
+	"github.com/fdbtuple/fdbtuple/fdb/boltstore"
 	"github.com/fdbtuple/fdbtuple/nested"
 	"github.com/fdbtuple/fdbtuple/nested/timeline"
 	"github.com/fdbtuple/fdbtuple/tuple/dynamokey"
@@ -70,7 +72,7 @@ func TestMain(m *testing.M) {
 // server returns the shared server, or skips (or, under RequireEnv,
 // fails) the test where java or mvn is missing. Any other start failure
 // fails the test with the server's log.
-func server(t *testing.T) *Local {
+func server(t testing.TB) *Local {
 	t.Helper()
 	switch {
 	case startErr == nil:
@@ -84,28 +86,28 @@ func server(t *testing.T) *Local {
 
 var tableSeq atomic.Int64
 
-// newKV creates a new timeline table.
-func newKV(t *testing.T, pageLimit int32) *DynamoKV {
+// newStore creates a new table and a store on it.
+func newStore(t testing.TB, pageLimit int32) *DynamoStore {
 	t.Helper()
-	kv := &DynamoKV{Client: server(t).Client(), Table: fmt.Sprintf("timeline-%d", tableSeq.Add(1)), PageLimit: pageLimit}
+	kv := &DynamoStore{Client: server(t).Client(), Table: fmt.Sprintf("timeline-%d", tableSeq.Add(1)), PageLimit: pageLimit}
 	if err := kv.CreateTable(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	return kv
 }
 
-func openBolt(t *testing.T) *timeline.BoltKV {
+func openBolt(t *testing.T) *boltstore.DB {
 	t.Helper()
-	kv, err := timeline.OpenBolt(filepath.Join(t.TempDir(), "b.db"), &bolt.Options{NoSync: true})
+	db, err := boltstore.Open(filepath.Join(t.TempDir(), "b.db"), &boltstore.Options{Bolt: &bolt.Options{NoSync: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { kv.Close() })
-	return kv
+	t.Cleanup(func() { db.Close() })
+	return db
 }
 
 // listing is every key and value of a store, in key order.
-func listing(t *testing.T, kv timeline.KV) []timeline.Pair {
+func listing(t *testing.T, kv fdb.ReadTransactor) []fdb.KeyValue {
 	t.Helper()
 	out, err := timeline.Listing(context.Background(), kv)
 	if err != nil {
@@ -118,14 +120,14 @@ func listing(t *testing.T, kv timeline.KV) []timeline.Pair {
 // DynamoDB as on bbolt, byte for byte, reading pages of 3 items; every
 // stored key and value is bbolt's, and each comment has its index entry.
 func TestSameListings(t *testing.T) {
-	kv := newKV(t, 3)
+	kv := newStore(t, 3)
 	bolt := openBolt(t)
 	ctx := context.Background()
 	var onDynamo, onBolt bytes.Buffer
 	if err := timeline.Print(ctx, &onDynamo, kv, "a store"); err != nil {
 		t.Fatal(err)
 	}
-	queries := kv.Requests
+	queries := kv.Requests()
 	if err := timeline.Print(ctx, &onBolt, bolt, "a store"); err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +150,7 @@ func TestSameListings(t *testing.T) {
 // TestNewestCommentsBackward: reading a post's comments backward
 // (ScanIndexForward=false) gives the order of the descending index.
 func TestNewestCommentsBackward(t *testing.T) {
-	kv := newKV(t, 2)
+	kv := newStore(t, 2)
 	ctx := context.Background()
 	if err := timeline.Load(ctx, kv, timeline.Dataset(), 0); err != nil {
 		t.Fatal(err)
@@ -171,7 +173,7 @@ func TestNewestCommentsBackward(t *testing.T) {
 // and backward through pages of 7 items, with and without a limit, equal
 // bbolt's reads.
 func TestPagesFollowLastEvaluatedKey(t *testing.T) {
-	kv := newKV(t, 7)
+	kv := newStore(t, 7)
 	bolt := openBolt(t)
 	ctx := context.Background()
 	user := nested.New("user", timeline.Brian)
@@ -191,38 +193,36 @@ func TestPagesFollowLastEvaluatedKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	read := func(db fdb.ReadTransactor, opt fdb.RangeOptions) []fdb.KeyValue {
+		v, err := db.ReadTransact(func(rt fdb.ReadTransaction) (any, error) {
+			return rt.GetRange(fdb.KeyRange{Begin: fdb.Key(begin), End: fdb.Key(end)}, opt)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.([]fdb.KeyValue)
+	}
 	for _, reverse := range []bool{false, true} {
 		for _, limit := range []int{0, 1, 50, 249} {
-			before := kv.Requests
-			var got, want []timeline.Pair
-			for p, err := range kv.Range(ctx, begin, end, reverse, limit) {
-				if err != nil {
-					t.Fatal(err)
-				}
-				got = append(got, p)
-			}
-			for p, err := range bolt.Range(ctx, begin, end, reverse, limit) {
-				if err != nil {
-					t.Fatal(err)
-				}
-				want = append(want, p)
-			}
+			before := kv.Requests()
+			opt := fdb.RangeOptions{Limit: limit, Reverse: reverse}
+			got, want := read(kv, opt), read(bolt, opt)
 			if err := timeline.DiffListings(got, want); err != nil {
 				t.Fatalf("reverse %v, limit %d: %v", reverse, limit, err)
 			}
-			if n := len(got); kv.Requests-before < n/7 {
-				t.Errorf("%d items in %d requests of at most 7", n, kv.Requests-before)
+			if n := int64(len(got)); kv.Requests()-before < n/7 {
+				t.Errorf("%d items in %d requests of at most 7", n, kv.Requests()-before)
 			}
 		}
 	}
 }
 
 // TestTransactions: a comment and its index entry are written by one
-// TransactWriteItems; a transaction DynamoDB refuses (an item over its
-// 400 KB limit) writes none of its items; more than 100 writes are
-// refused before any request.
+// TransactWriteItems; a transaction that fails writes none of its items;
+// more than 100 items are refused before any request, with ErrTooManyItems
+// (fdb.Error 2101), unretried, and so is one over DynamoDB's 4 MB.
 func TestTransactions(t *testing.T) {
-	kv := newKV(t, 0)
+	kv := newStore(t, 0)
 	ctx := context.Background()
 	comment := nested.New("user", timeline.Chen).Child("post", 5).Child("comment", 1700000001)
 	if err := timeline.Load(ctx, kv, []timeline.Record{{Path: comment, Value: "hi"}}, 0); err != nil {
@@ -235,43 +235,49 @@ func TestTransactions(t *testing.T) {
 		t.Fatalf("%d keys after one comment, want 3", n)
 	}
 	key := func(i int) []byte { return nested.New("user", timeline.Chen).Child("post", 100+i).Pack() }
-	refused := []timeline.Pair{{Key: key(1), Value: []byte("a")}, {Key: key(2), Value: bytes.Repeat([]byte("x"), 500_000)}}
-	err := kv.Apply(ctx, refused)
-	var ke *timeline.KeyError
-	if err == nil || !errors.As(err, &ke) {
-		t.Fatalf("a 500 KB item: %v", err)
-	}
-	if v, err := kv.Get(ctx, key(1)); err != nil || v != nil {
-		t.Fatalf("the refused transaction's first item: %q, %v", v, err)
-	}
-	var many []timeline.Pair
-	for i := range MaxTransactItems + 1 {
-		many = append(many, timeline.Pair{Key: key(i), Value: []byte("v")})
-	}
-	if err := kv.Apply(ctx, many); err == nil || !strings.Contains(err.Error(), "at most 100") {
-		t.Fatalf("101 writes: %v", err)
+	runs := 0
+	_, err := kv.Transact(func(tr fdb.Transaction) (any, error) {
+		runs++
+		for i := range MaxTransactItems {
+			if err := tr.Set(key(i), []byte("v")); err != nil {
+				return nil, err
+			}
+		}
+		return nil, nil
+	})
+	if !errors.Is(err, ErrTooManyItems) || !errors.Is(err, fdb.Error{Code: 2101}) || runs != 1 {
+		t.Fatalf("%d writes and the commit counter: %v after %d runs", MaxTransactItems, err, runs)
 	}
 	t.Logf("refused: %v", err)
-}
-
-// TestSplitKey: the sort key of a partition's own item is 00, and keys
-// round-trip.
-func TestSplitKey(t *testing.T) {
-	ada := nested.New("user", timeline.Ada)
-	for _, key := range [][]byte{ada.Pack(), ada.Child("post", 7).Pack(), []byte("USER#x#POST#7"), []byte("USER#x")} {
-		pk, sk, err := SplitKey(key)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(sk) == 0 || !bytes.Equal(JoinKey(pk, sk), key) {
-			t.Errorf("%q: PK %x, SK %x", key, pk, sk)
-		}
+	if v, err := kv.ReadTransact(func(rt fdb.ReadTransaction) (any, error) {
+		_, ok, err := rt.Get(key(1))
+		return ok, err
+	}); err != nil || v.(bool) {
+		t.Fatalf("the refused transaction's first item: %v, %v", v, err)
 	}
-	if _, _, err := SplitKey(append(ada.Pack(), 0x00)); err == nil {
-		t.Error("a key whose rest is 00 was accepted")
+	runs = 0
+	_, err = kv.Transact(func(tr fdb.Transaction) (any, error) {
+		runs++
+		for i := range 45 { // 4.5 MB
+			if err := tr.Set(key(i), bytes.Repeat([]byte{'v'}, 100_000)); err != nil {
+				return nil, err
+			}
+		}
+		return nil, nil
+	})
+	if !errors.Is(err, fdb.Error{Code: 2101}) || runs != 1 {
+		t.Fatalf("a transaction of 4.5 MB: %v after %d runs", err, runs)
 	}
-	if _, _, err := SplitKey([]byte{0xff, 1}); err == nil {
-		t.Error("a key with no partition was accepted")
+	t.Logf("refused: %v", err)
+	if _, err := kv.Transact(func(tr fdb.Transaction) (any, error) {
+		for i := range MaxTransactItems - 1 {
+			if err := tr.Set(key(i), []byte("v")); err != nil {
+				return nil, err
+			}
+		}
+		return nil, nil
+	}); err != nil {
+		t.Fatalf("%d writes and the commit counter: %v", MaxTransactItems-1, err)
 	}
 }
 
@@ -280,7 +286,7 @@ func TestSplitKey(t *testing.T) {
 // last element is a string, byte string or nested tuple; the in-string
 // and in-bytes prefixes are exact.
 func TestPrefixes(t *testing.T) {
-	kv := newKV(t, 0)
+	kv := newStore(t, 0)
 	rep, err := CheckPrefixes(context.Background(), kv, 2000)
 	if err != nil {
 		t.Fatal(err)

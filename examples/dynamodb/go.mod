@@ -10,6 +10,8 @@ require (
 	github.com/aws/aws-sdk-go-v2/service/dynamodb v1.73.2
 	github.com/aws/smithy-go v1.28.9
 	github.com/fdbtuple/fdbtuple v0.0.0-00010101000000-000000000000
+	go.etcd.io/bbolt v1.4.3
+	pgregory.net/rapid v1.3.0
 )
 
 require (
@@ -19,6 +21,5 @@ require (
 	github.com/aws/aws-sdk-go-v2/service/internal/endpoint-discovery v1.13.11 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/shopspring/decimal v1.6.0 // indirect
-	go.etcd.io/bbolt v1.4.3 // indirect
 	golang.org/x/sys v0.29.0 // indirect
 )

@@ -27,6 +27,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/nested"
 	"github.com/fdbtuple/fdbtuple/nested/timeline"
 )
@@ -52,7 +53,7 @@ func run(ctx context.Context, w io.Writer) error {
 	defer local.Stop()
 	fmt.Fprintf(w, "Started DynamoDB Local on %s.\n", local.Endpoint)
 	client := local.Client()
-	kv := &DynamoKV{Client: client, Table: "timeline", PageLimit: 5}
+	kv := &DynamoStore{Client: client, Table: "timeline", PageLimit: 5}
 	if err := kv.CreateTable(ctx); err != nil {
 		return err
 	}
@@ -67,9 +68,9 @@ func run(ctx context.Context, w io.Writer) error {
 	for _, e := range backward {
 		fmt.Fprintf(w, "  %s  %s\n", e.Path(), e.Value)
 	}
-	fmt.Fprintf(w, "(the timeline's reads so far: %d Query requests of at most %d items, each from the last one's LastEvaluatedKey)\n", kv.Requests, kv.PageLimit)
+	fmt.Fprintf(w, "(the timeline's reads so far: %d Query requests of at most %d items, each from the last one's LastEvaluatedKey)\n", kv.Requests(), kv.PageLimit)
 
-	prefixes := &DynamoKV{Client: client, Table: "prefixes"}
+	prefixes := &DynamoStore{Client: client, Table: "prefixes"}
 	if err := prefixes.CreateTable(ctx); err != nil {
 		return err
 	}
@@ -116,7 +117,7 @@ func run(ctx context.Context, w io.Writer) error {
 // the post's comment keys backward: one Query with ScanIndexForward=false
 // (the other way to the descending index that timeline.RecentComments
 // reads forward).
-func NewestCommentsBackward(ctx context.Context, kv timeline.KV, post nested.Path) ([]timeline.Entry, error) {
+func NewestCommentsBackward(ctx context.Context, kv fdb.ReadTransactor, post nested.Path) ([]timeline.Entry, error) {
 	begin, end, err := post.KindRange("comment")
 	if err != nil {
 		return nil, err

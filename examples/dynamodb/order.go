@@ -100,7 +100,7 @@ func CheckOrder(ctx context.Context, client *dynamodb.Client, typ types.ScalarAt
 	if err := BatchPut(ctx, client, table, items); err != nil {
 		return rep, err
 	}
-	kv := &DynamoKV{Client: client, Table: table}
+	kv := &DynamoStore{Client: client, Table: table}
 	var prev []byte
 	for page, err := range kv.QueryPages(ctx, &dynamodb.QueryInput{
 		TableName:                 aws.String(table),

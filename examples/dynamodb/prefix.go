@@ -62,7 +62,7 @@ type PrefixReport struct {
 // counts. Then it queries, after every one-element prefix, a string and a
 // byte-string prefix with begins_with on tuple.StringPrefix and
 // tuple.BytesPrefix, which must be exact too.
-func CheckPrefixes(ctx context.Context, kv *DynamoKV, n int) (PrefixReport, error) {
+func CheckPrefixes(ctx context.Context, kv *DynamoStore, n int) (PrefixReport, error) {
 	rep := PrefixReport{Prefixes: map[string]int{}, BeginsWithWrong: map[string]int{}, ExtraItems: map[string]int{}}
 	rng := rand.New(rand.NewPCG(29, 1))
 	type key struct {

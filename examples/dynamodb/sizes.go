@@ -52,10 +52,7 @@ func KeySizes() ([]KeySize, error) {
 	if err != nil {
 		return nil, err
 	}
-	pk, sk, err := SplitKey(key)
-	if err != nil {
-		return nil, err
-	}
+	pk, sk := SplitKey(key)
 	naive := timeline.NaiveKey(path)
 	naivePK, naiveSK, _ := strings.Cut(strings.TrimPrefix(naive, "USER#"+id), "#")
 	return []KeySize{

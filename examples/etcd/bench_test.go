@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/fdbtuple/fdbtuple/fdb"
+	"github.com/fdbtuple/fdbtuple/fdb/boltstore"
 	"github.com/fdbtuple/fdbtuple/nested"
 	"github.com/fdbtuple/fdbtuple/nested/timeline"
 )
@@ -18,17 +20,17 @@ import (
 // BenchmarkLoad reports records/s.
 func BenchmarkLoad(b *testing.B) {
 	rs := records(20, 100, 9)
-	stores := map[string]func(b *testing.B, i int) timeline.KV{
-		"bbolt": func(b *testing.B, i int) timeline.KV {
-			kv, err := timeline.OpenBolt(filepath.Join(b.TempDir(), fmt.Sprint(i, ".db")), nil)
+	stores := map[string]func(b *testing.B, i int) fdb.Transactor{
+		"bbolt": func(b *testing.B, i int) fdb.Transactor {
+			db, err := boltstore.Open(filepath.Join(b.TempDir(), fmt.Sprint(i, ".db")), nil)
 			if err != nil {
 				b.Fatal(err)
 			}
-			return kv
+			b.Cleanup(func() { db.Close() })
+			return db
 		},
-		"etcd-3-members": func(b *testing.B, _ int) timeline.KV {
-			_, kv := startCluster(b)
-			return kv
+		"etcd-3-members": func(b *testing.B, _ int) fdb.Transactor {
+			return etcdStore(b, EtcdOptions{})
 		},
 	}
 	for _, name := range []string{"bbolt", "etcd-3-members"} {
@@ -61,8 +63,7 @@ func BenchmarkScanUser(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	_, etcd := startCluster(b)
-	for name, kv := range map[string]timeline.KV{"bbolt": openBolt(b), "etcd-3-members": etcd} {
+	for name, kv := range map[string]fdb.Transactor{"bbolt": openBolt(b), "etcd-3-members": etcdStore(b, EtcdOptions{})} {
 		b.Run(name, func(b *testing.B) {
 			if err := timeline.Load(context.Background(), kv, rs, batch); err != nil {
 				b.Fatal(err)

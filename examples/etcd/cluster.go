@@ -136,6 +136,12 @@ func (m *Member) Stop() {
 	}
 }
 
+// IsLeader reports whether the member is running and the Raft leader, as
+// it sees itself.
+func (m *Member) IsLeader() bool {
+	return m.etcd != nil && m.etcd.Server.Leader() == m.etcd.Server.MemberID()
+}
+
 // Running reports whether the member is started.
 func (m *Member) Running() bool { return m.etcd != nil }
 

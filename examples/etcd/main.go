@@ -1,8 +1,9 @@
 // Command etcd runs this repository's timeline demo on a 3-member etcd
 // cluster started in this process on 127.0.0.1, each member with its own
 // data directory and write-ahead log: the same tuple-layer keys and the
-// same queries as "fdbtuple demo" on bbolt, through range reads with
-// pages of limited size, and the same listings.
+// same queries as "fdbtuple demo" on bbolt, through the same fdb
+// transaction interfaces (EtcdStore: FoundationDB's transactions on etcd),
+// and the same listings.
 //
 //	cd examples/etcd && go run .
 package main
@@ -11,7 +12,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"time"
 
 	"github.com/fdbtuple/fdbtuple/nested/timeline"
 )
@@ -38,8 +38,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	kv := &EtcdKV{Client: cl, Timeout: 5 * time.Second}
-	defer kv.Close()
+	defer cl.Close()
 	fmt.Printf("Started a 3-member etcd cluster on %v.\n", cluster.Endpoints())
-	return timeline.Print(context.Background(), os.Stdout, kv, "etcd")
+	return timeline.Print(context.Background(), os.Stdout, NewEtcdStore(cl, nil), "etcd")
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/fdbtuple/fdbtuple/fdb/boltstore"
 	"github.com/fdbtuple/fdbtuple/nested"
 	"github.com/fdbtuple/fdbtuple/nested/timeline"
 	"github.com/google/uuid"
@@ -49,7 +50,7 @@ func BenchmarkBulkLoad(b *testing.B) {
 		naiveBytes += len(timeline.NaiveKey(r.Path))
 	}
 	for i := 0; b.Loop(); i++ {
-		kv, err := timeline.OpenBolt(filepath.Join(b.TempDir(), fmt.Sprint("bulk", i, ".db")), &bolt.Options{NoSync: true})
+		kv, err := boltstore.Open(filepath.Join(b.TempDir(), fmt.Sprint("bulk", i, ".db")), &boltstore.Options{Bolt: &bolt.Options{NoSync: true}})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -67,7 +68,7 @@ func BenchmarkBulkLoad(b *testing.B) {
 // 100,100 and decodes every key to its path.
 func BenchmarkScanUser(b *testing.B) {
 	rs := bulk()
-	kv, err := timeline.OpenBolt(filepath.Join(b.TempDir(), "scan.db"), nil)
+	kv, err := boltstore.Open(filepath.Join(b.TempDir(), "scan.db"), nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/fdbtuple/fdbtuple/fdb"
+	"github.com/fdbtuple/fdbtuple/fdb/boltstore"
 	"github.com/fdbtuple/fdbtuple/nested"
 )
 
@@ -18,7 +20,7 @@ type Query struct {
 }
 
 // Queries runs the demo's scans on a loaded store.
-func Queries(ctx context.Context, kv KV) ([]Query, error) {
+func Queries(ctx context.Context, db fdb.ReadTransactor) ([]Query, error) {
 	ada := nested.New("user", Ada)
 	post := ada.Child("post", 1234)
 	var qs []Query
@@ -26,7 +28,7 @@ func Queries(ctx context.Context, kv KV) ([]Query, error) {
 		if err != nil {
 			return err
 		}
-		es, err := Scan(ctx, kv, begin, end, false, depth, 0)
+		es, err := Scan(ctx, db, begin, end, false, depth, 0)
 		qs = append(qs, Query{title, es})
 		return err
 	}
@@ -46,7 +48,7 @@ func Queries(ctx context.Context, kv KV) ([]Query, error) {
 	if err := scan("Ada's posts 9 through 100, in numeric order", from, to, 2, err); err != nil {
 		return nil, err
 	}
-	recent, err := RecentComments(ctx, kv, post)
+	recent, err := RecentComments(ctx, db, post)
 	if err != nil {
 		return nil, err
 	}
@@ -54,17 +56,17 @@ func Queries(ctx context.Context, kv KV) ([]Query, error) {
 	return qs, nil
 }
 
-// Print loads the demo's dataset into kv and prints the queries' listings
+// Print loads the demo's dataset into db and prints the queries' listings
 // to w as key paths, then the same posts under naive string keys. store
 // names the store in the first line only, so that the listings of two
 // stores can be compared byte for byte.
-func Print(ctx context.Context, w io.Writer, kv KV, store string) error {
+func Print(ctx context.Context, w io.Writer, db fdb.Transactor, store string) error {
 	data := Dataset()
-	if err := Load(ctx, kv, data, 0); err != nil {
+	if err := Load(ctx, db, data, 0); err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "Loaded %d records into %s under key paths (and under naive string keys).\n", len(data), store)
-	qs, err := Queries(ctx, kv)
+	qs, err := Queries(ctx, db)
 	if err != nil {
 		return err
 	}
@@ -80,7 +82,7 @@ func Print(ctx context.Context, w io.Writer, kv KV, store string) error {
 			fmt.Fprintf(w, "  %-*s  %s\n", width, e.Path(), e.Value)
 		}
 	}
-	naive, err := NaiveScan(ctx, kv, NaiveKey(nested.New("user", Ada))+"#POST#")
+	naive, err := NaiveScan(ctx, db, NaiveKey(nested.New("user", Ada))+"#POST#")
 	if err != nil {
 		return err
 	}
@@ -95,7 +97,8 @@ func Print(ctx context.Context, w io.Writer, kv KV, store string) error {
 }
 
 // Run is the demo: it loads the dataset into the bbolt file at dbPath (a
-// new temporary one if dbPath is empty) and prints the listings.
+// new temporary one if dbPath is empty), through fdb/boltstore, and prints
+// the listings.
 func Run(w io.Writer, dbPath string) error {
 	if dbPath == "" {
 		dir, err := os.MkdirTemp("", "fdbtuple-demo")
@@ -105,10 +108,10 @@ func Run(w io.Writer, dbPath string) error {
 		defer os.RemoveAll(dir)
 		dbPath = filepath.Join(dir, "timeline.db")
 	}
-	kv, err := OpenBolt(dbPath, nil)
+	db, err := boltstore.Open(dbPath, nil)
 	if err != nil {
 		return err
 	}
-	defer kv.Close()
-	return Print(context.Background(), w, kv, "bbolt")
+	defer db.Close()
+	return Print(context.Background(), w, db, "bbolt")
 }

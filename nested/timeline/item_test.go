@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/fdbtuple/fdbtuple/fdb/boltstore"
 	"github.com/fdbtuple/fdbtuple/nested"
 	"github.com/fdbtuple/fdbtuple/nested/timeline"
 	"github.com/fdbtuple/fdbtuple/tuple"
@@ -38,7 +39,7 @@ func TestReadItem(t *testing.T) {
 // a user, its 100 posts and their 900 comments, read and decoded.
 func TestScanAllocs(t *testing.T) {
 	ctx := context.Background()
-	kv, err := timeline.OpenBolt(filepath.Join(t.TempDir(), "scan.db"), nil)
+	kv, err := boltstore.Open(filepath.Join(t.TempDir(), "scan.db"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,14 +4,16 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+
+	"github.com/fdbtuple/fdbtuple/fdb"
 )
 
 // Listing returns every pair of a store whose key starts below FF (every
 // tuple key), in key order, read in pages as Pages reads them: what the
 // examples compare between stores.
-func Listing(ctx context.Context, kv KV) ([]Pair, error) {
-	var out []Pair
-	for p, err := range Pages(ctx, kv, []byte{0x00}, []byte{0xff}, false) {
+func Listing(ctx context.Context, db fdb.ReadTransactor) ([]fdb.KeyValue, error) {
+	var out []fdb.KeyValue
+	for p, err := range Pages(ctx, db, []byte{0x00}, []byte{0xff}, false) {
 		if err != nil {
 			return nil, err
 		}
@@ -22,7 +24,7 @@ func Listing(ctx context.Context, kv KV) ([]Pair, error) {
 
 // DiffListings reports the first difference between two listings (nil if
 // they are equal, key for key and value for value).
-func DiffListings(got, want []Pair) error {
+func DiffListings(got, want []fdb.KeyValue) error {
 	if len(got) != len(want) {
 		return fmt.Errorf("%d keys, want %d", len(got), len(want))
 	}

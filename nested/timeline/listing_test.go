@@ -5,6 +5,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/nested/timeline"
 )
 
@@ -34,11 +35,11 @@ func TestListing(t *testing.T) {
 	if err := timeline.DiffListings(got, got); err != nil {
 		t.Fatal(err)
 	}
-	changed := append([]timeline.Pair(nil), got...)
+	changed := append([]fdb.KeyValue(nil), got...)
 	changed[3].Value = []byte("other")
-	moved := append([]timeline.Pair(nil), got...)
+	moved := append([]fdb.KeyValue(nil), got...)
 	moved[5].Key = append(bytes.Clone(moved[5].Key), 0)
-	for _, bad := range [][]timeline.Pair{changed, moved, got[1:]} {
+	for _, bad := range [][]fdb.KeyValue{changed, moved, got[1:]} {
 		if timeline.DiffListings(bad, got) == nil {
 			t.Error("a difference was not found")
 		}

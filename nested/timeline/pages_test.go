@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/fdbtuple/fdbtuple/fdb"
+	"github.com/fdbtuple/fdbtuple/fdb/boltstore"
 	"github.com/fdbtuple/fdbtuple/nested/timeline"
 )
 
@@ -15,16 +17,22 @@ import (
 // bounds, so a second range read only the last 50 of 250 pairs).
 func TestPagesTwice(t *testing.T) {
 	ctx := context.Background()
-	kv, err := timeline.OpenBolt(filepath.Join(t.TempDir(), "p.db"), nil)
+	kv, err := boltstore.Open(filepath.Join(t.TempDir(), "p.db"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { kv.Close() })
-	pairs := make([]timeline.Pair, 250)
-	for i := range pairs {
-		pairs[i] = timeline.Pair{Key: fmt.Appendf(nil, "k%03d", i), Value: []byte{byte(i)}}
-	}
-	if err := kv.Apply(ctx, pairs); err != nil {
+	pairs := make([]fdb.KeyValue, 250)
+	_, err = kv.Transact(func(tr fdb.Transaction) (any, error) {
+		for i := range pairs {
+			pairs[i] = fdb.KeyValue{Key: fmt.Appendf(nil, "k%03d", i), Value: []byte{byte(i)}}
+			if err := tr.Set(pairs[i].Key, pairs[i].Value); err != nil {
+				return nil, err
+			}
+		}
+		return nil, nil
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
 	if timeline.PageSize >= len(pairs) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 
+	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/nested"
 	"github.com/fdbtuple/fdbtuple/tuple"
 )
@@ -34,12 +35,12 @@ func indexPrefix(postKey []byte) ([]byte, error) {
 }
 
 // pairs returns the keys a record is stored under.
-func (r Record) pairs() ([]Pair, error) {
+func (r Record) pairs() ([]fdb.KeyValue, error) {
 	key, err := r.Path.MarshalBinary()
 	if err != nil {
 		return nil, fmt.Errorf("timeline: %s: %w", r.Path, err)
 	}
-	ps := []Pair{{key, []byte(r.Value)}, {[]byte(NaiveKey(r.Path)), []byte(r.Value)}}
+	ps := []fdb.KeyValue{{Key: key, Value: []byte(r.Value)}, {Key: fdb.Key(NaiveKey(r.Path)), Value: []byte(r.Value)}}
 	if r.Path.Kind() == "comment" && len(r.Path.ID()) == 1 {
 		postKey, err := r.Path.Parent().MarshalBinary()
 		if err != nil {
@@ -49,19 +50,20 @@ func (r Record) pairs() ([]Pair, error) {
 		if err != nil {
 			return nil, fmt.Errorf("timeline: index of %s: %w", r.Path, err)
 		}
-		ps = append(ps, Pair{idx, key})
+		ps = append(ps, fdb.KeyValue{Key: idx, Value: key})
 	}
 	return ps, nil
 }
 
 // Load writes the records in transactions of batch records each (0: all
-// in one), every record with its naive key and its index entry.
-func Load(ctx context.Context, kv KV, records []Record, batch int) error {
+// in one), every record with its naive key and its index entry. A store's
+// error comes back as a *KeyError naming the first key of the batch.
+func Load(ctx context.Context, db fdb.Transactor, records []Record, batch int) error {
 	if batch <= 0 {
 		batch = len(records)
 	}
 	for start := 0; start < len(records); start += batch {
-		var ps []Pair
+		var ps []fdb.KeyValue
 		for _, r := range records[start:min(start+batch, len(records))] {
 			rp, err := r.pairs()
 			if err != nil {
@@ -69,11 +71,42 @@ func Load(ctx context.Context, kv KV, records []Record, batch int) error {
 			}
 			ps = append(ps, rp...)
 		}
-		if err := kv.Apply(ctx, ps); err != nil {
+		if err := ctx.Err(); err != nil {
 			return err
+		}
+		_, err := db.Transact(func(tr fdb.Transaction) (any, error) {
+			for _, p := range ps {
+				if err := tr.Set(p.Key, p.Value); err != nil {
+					return nil, err
+				}
+			}
+			return nil, nil
+		})
+		if err != nil {
+			return &KeyError{"put", ps[0].Key, err}
 		}
 	}
 	return nil
+}
+
+// get reads one key in a read-only transaction of its own.
+func get(ctx context.Context, db fdb.ReadTransactor, key []byte) ([]byte, bool, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, false, err
+	}
+	type got struct {
+		v  []byte
+		ok bool
+	}
+	r, err := db.ReadTransact(func(rt fdb.ReadTransaction) (any, error) {
+		v, ok, err := rt.Get(key)
+		return got{v, ok}, err
+	})
+	if err != nil {
+		return nil, false, &KeyError{"get", key, err}
+	}
+	g := r.(got)
+	return g.v, g.ok, nil
 }
 
 // Entry is a record read back: its key decoded to a path.
@@ -89,9 +122,9 @@ func (e Entry) Path() nested.Path { return e.Item.Path() }
 // those whose path has the given depth (0: all), at most limit of them (0:
 // no limit). It reads the store in pages of PageSize keys, each page
 // continuing after the last key of the one before.
-func Scan(ctx context.Context, kv KV, begin, end []byte, reverse bool, depth, limit int) ([]Entry, error) {
+func Scan(ctx context.Context, db fdb.ReadTransactor, begin, end []byte, reverse bool, depth, limit int) ([]Entry, error) {
 	var out []Entry
-	for p, err := range Pages(ctx, kv, begin, end, reverse) {
+	for p, err := range Pages(ctx, db, begin, end, reverse) {
 		if err != nil {
 			return nil, err
 		}
@@ -114,30 +147,35 @@ func Scan(ctx context.Context, kv KV, begin, end []byte, reverse bool, depth, li
 var PageSize = 100
 
 // Pages yields every pair of [begin, end), reading the store PageSize
-// keys at a time: a forward page continues just after its last key (the
-// key followed by 00), a reverse one just below it. The sequence can be
-// ranged over again: each range reads [begin, end) from the start.
-func Pages(ctx context.Context, kv KV, begin, end []byte, reverse bool) iter.Seq2[Pair, error] {
-	return func(yield func(Pair, error) bool) {
+// keys at a time, each page in a read-only transaction of its own: a
+// forward page continues just after its last key (the key followed by
+// 00), a reverse one just below it. The sequence can be ranged over again:
+// each range reads [begin, end) from the start.
+func Pages(ctx context.Context, db fdb.ReadTransactor, begin, end []byte, reverse bool) iter.Seq2[fdb.KeyValue, error] {
+	return func(yield func(fdb.KeyValue, error) bool) {
 		begin, end := begin, end // this range's bounds, moved page by page
 		for {
-			n := 0
-			var last []byte
-			for p, err := range kv.Range(ctx, begin, end, reverse, PageSize) {
-				if err != nil {
-					yield(Pair{}, err)
-					return
-				}
+			if err := ctx.Err(); err != nil {
+				yield(fdb.KeyValue{}, err)
+				return
+			}
+			r, err := db.ReadTransact(func(rt fdb.ReadTransaction) (any, error) {
+				return rt.GetRange(fdb.KeyRange{Begin: fdb.Key(begin), End: fdb.Key(end)}, fdb.RangeOptions{Limit: PageSize, Reverse: reverse})
+			})
+			if err != nil {
+				yield(fdb.KeyValue{}, &KeyError{"range", begin, err})
+				return
+			}
+			page := r.([]fdb.KeyValue)
+			for _, p := range page {
 				if !yield(p, nil) {
 					return
 				}
-				n++
-				last = p.Key
 			}
-			if n < PageSize {
+			if len(page) < PageSize {
 				return
 			}
-			if reverse {
+			if last := page[len(page)-1].Key; reverse {
 				end = last // exclusive: continue below it
 			} else {
 				begin = append(bytes.Clone(last), 0x00)
@@ -148,7 +186,7 @@ func Pages(ctx context.Context, kv KV, begin, end []byte, reverse bool) iter.Seq
 
 // RecentComments lists a post's comments newest first, from the
 // descending index: one forward range read, then each comment's item.
-func RecentComments(ctx context.Context, kv KV, post nested.Path) ([]Entry, error) {
+func RecentComments(ctx context.Context, db fdb.ReadTransactor, post nested.Path) ([]Entry, error) {
 	postKey, err := post.MarshalBinary()
 	if err != nil {
 		return nil, err
@@ -159,15 +197,15 @@ func RecentComments(ctx context.Context, kv KV, post nested.Path) ([]Entry, erro
 	}
 	begin, end := tuple.RangeUnder(prefix)
 	var out []Entry
-	for p, err := range Pages(ctx, kv, begin, end, false) {
+	for p, err := range Pages(ctx, db, begin, end, false) {
 		if err != nil {
 			return nil, err
 		}
-		item, err := kv.Get(ctx, p.Value)
+		item, ok, err := get(ctx, db, p.Value)
 		if err != nil {
 			return nil, err
 		}
-		if item == nil {
+		if !ok {
 			return nil, &KeyError{"get", p.Value, fmt.Errorf("index entry %s has no item", tuple.Printable(p.Key))}
 		}
 		it, err := ReadItem(p.Value)
@@ -180,13 +218,13 @@ func RecentComments(ctx context.Context, kv KV, post nested.Path) ([]Entry, erro
 }
 
 // NaiveScan reads the naive keys that start with prefix, in store order.
-func NaiveScan(ctx context.Context, kv KV, prefix string) ([]string, error) {
+func NaiveScan(ctx context.Context, db fdb.ReadTransactor, prefix string) ([]string, error) {
 	end, err := tuple.PrefixEnd([]byte(prefix))
 	if err != nil {
 		return nil, err
 	}
 	var out []string
-	for p, err := range Pages(ctx, kv, []byte(prefix), end, false) {
+	for p, err := range Pages(ctx, db, []byte(prefix), end, false) {
 		if err != nil {
 			return nil, err
 		}
@@ -198,23 +236,23 @@ func NaiveScan(ctx context.Context, kv KV, prefix string) ([]string, error) {
 // CheckIndex reports the first disagreement between comment items and
 // their index entries: an entry without its item, or an item without its
 // entry. All comments of the store are checked.
-func CheckIndex(ctx context.Context, kv KV) error {
+func CheckIndex(ctx context.Context, db fdb.ReadTransactor) error {
 	indexed := map[string]bool{}
 	begin, end := tuple.RangeUnder(mustPack(tuple.Tuple{"idx", CommentIndex}))
-	for p, err := range Pages(ctx, kv, begin, end, false) {
+	for p, err := range Pages(ctx, db, begin, end, false) {
 		if err != nil {
 			return err
 		}
-		item, err := kv.Get(ctx, p.Value)
+		_, ok, err := get(ctx, db, p.Value)
 		if err != nil {
 			return err
 		}
-		if item == nil {
+		if !ok {
 			return fmt.Errorf("timeline: index entry %s points at %s, which is not stored", tuple.Printable(p.Key), tuple.Printable(p.Value))
 		}
 		indexed[string(p.Value)] = true
 	}
-	for p, err := range Pages(ctx, kv, []byte{0x05}, []byte{0x06}, false) {
+	for p, err := range Pages(ctx, db, []byte{0x05}, []byte{0x06}, false) {
 		if err != nil {
 			return err
 		}

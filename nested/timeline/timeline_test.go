@@ -8,13 +8,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fdbtuple/fdbtuple/fdb"
+	"github.com/fdbtuple/fdbtuple/fdb/boltstore"
 	"github.com/fdbtuple/fdbtuple/nested"
 	"github.com/fdbtuple/fdbtuple/nested/timeline"
 )
 
-func loaded(t *testing.T) timeline.KV {
+func loaded(t *testing.T) fdb.Transactor {
 	t.Helper()
-	s, err := timeline.OpenBolt(filepath.Join(t.TempDir(), "t.db"), nil)
+	s, err := boltstore.Open(filepath.Join(t.TempDir(), "t.db"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +105,7 @@ func TestIndexAgrees(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := kv.Apply(ctx, []timeline.Pair{{Key: comment}}); err != nil { // delete the item only
+	if _, err := kv.Transact(func(tr fdb.Transaction) (any, error) { return nil, tr.Clear(comment) }); err != nil { // the item only
 		t.Fatal(err)
 	}
 	if err := timeline.CheckIndex(ctx, kv); err == nil || !strings.Contains(err.Error(), "not stored") {
