@@ -51,7 +51,7 @@ func CheckNumberText(ctx context.Context, client *dynamodb.Client, values []stri
 	if err := BatchPut(ctx, client, table, items); err != nil {
 		return rep, err
 	}
-	kv := &DynamoKV{Client: client, Table: table}
+	kv := &DynamoStore{Client: client, Table: table}
 	for page, err := range kv.QueryPages(ctx, &dynamodb.QueryInput{
 		TableName:                 aws.String(table),
 		KeyConditionExpression:    aws.String("PK = :p"),
