@@ -38,12 +38,12 @@ func (e *emitter) unmarshalMethod() {
 // the number of bytes read. Its errors are the plan's (sentinel, field and
 // offset). Strings share one allocation (two beyond 128 bytes of them);
 // nothing decoded aliases key.
-func (v *%[1]s) UnmarshalTupleKey(key []byte) (int, error) {
+func (v *%[2]s) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStale%[1]s != nil {
 		return 0, tupleKeyStale%[1]s
 	}
 	pos := 0
-`, t.name)
+`, t.name, t.expr())
 	if len(e.deferred) > 0 {
 		e.printf("var text [128]byte\nbuf := text[:0]\n")
 	}
@@ -160,13 +160,13 @@ func (e *emitter) decodeValue(ctx decodeCtx, f *field, target string) {
 		}
 		consume(wireFuncs[f.kind].consume, f.basic, check)
 	case kindUUID:
-		consume("ConsumeUUID", "uuid.UUID", nil)
+		consume("ConsumeUUID", e.names.markOf("github.com/google/uuid", "uuid")+".UUID", nil)
 	case kindNested:
 		e.decodeNested(ctx, f, target)
 	case kindTime:
-		consume("", "time.Time", nil)
+		consume("", e.names.markOf("time", "time")+".Time", nil)
 	case kindDuration:
-		consume("", "time.Duration", nil)
+		consume("", e.names.markOf("time", "time")+".Duration", nil)
 	case kindBigInt:
 		x, n := e.id("x"), e.id("n")
 		e.printf("%s, %s, err := tuplewire.ConsumeBigInt(%s[pos:])\nif err != nil {\nreturn 0, tupleKeyErr(err, pos, %s)\n}\n%s = *%[1]s\npos += %[2]s\n", x, n, in, ef, target)

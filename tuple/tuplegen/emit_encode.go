@@ -14,11 +14,11 @@ func (e *emitter) appendMethod() {
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[%[1]s]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
-func (v *%[1]s) AppendTupleKey(dst []byte) ([]byte, error) {
+func (v *%[2]s) AppendTupleKey(dst []byte) ([]byte, error) {
 	if tupleKeyStale%[1]s != nil {
 		return dst, tupleKeyStale%[1]s
 	}
-`, t.name)
+`, t.name, t.expr())
 	outer := e.w
 	e.w = new(bytes.Buffer)
 	for i := range t.fields {
@@ -41,7 +41,7 @@ func (v *%[1]s) MarshalTupleKey() ([]byte, error) {
 	}
 	return append([]byte(nil), key...), nil
 }
-`, t.name)
+`, t.expr())
 }
 
 // encodeField writes the code that appends field f of the struct value

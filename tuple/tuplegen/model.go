@@ -52,6 +52,8 @@ type field struct {
 	name     string // in errors: the field name or its tag name
 	typeText string // the field's Go type as reflect prints it, in errors
 	sel      string // the selector from the struct value: ".A" or ".Base.A"
+	// path is the field in TupleKeyFields: "A", "Base.A", "*Where.A".
+	path     string
 	goType   string // the element's Go type in the generated file (the pointed-to type for nullable)
 	basic    string // the basic type the value converts from: "string", "int64", ...
 	kind     kind
@@ -94,28 +96,48 @@ func (f *field) planName() string {
 // compiler turns struct types into fields, refusing what it cannot write.
 type compiler struct {
 	pkg     *types.Package
-	imports map[string]string // path -> name, for the generated file
+	names   *packageNames // of the packages the generated file names
 	hasDesc bool
 	inDesc  int // > 0 while compiling what a descending field wraps
+	// busy holds the structs being compiled, as the plan's table builder
+	// does, so that a struct that holds or embeds itself is refused, not
+	// followed.
+	busy map[*types.Struct]bool
+	// shapes are the conversions that assert, at compile time, the fields
+	// of the named structs the current type's methods reach (see shape).
+	shapes []string
 }
 
 // maxDepth is the nesting a plan allows (tuplewire.MaxDepth).
 const maxDepth = tuplewire.MaxDepth
 
-func (c *compiler) structFields(st *types.Struct, sel string, depth int, what string) ([]field, error) {
+// structFields compiles the fields of struct st, of type t (named or
+// not), at nesting depth depth.
+func (c *compiler) structFields(t types.Type, st *types.Struct, depth int, what string) ([]field, error) {
 	if depth >= maxDepth {
 		return nil, fmt.Errorf("%s nests past MaxDepth", what)
 	}
+	c.busy[st] = true
+	defer delete(c.busy, st)
+	c.shape(t, st)
 	var out []field
-	if err := c.addFields(&out, st, sel, nil, depth); err != nil {
+	if err := c.addFields(&out, st, reach{}, depth); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
+// reach is how the fields of a struct are reached from the value the
+// methods read and write: through embedded structs, by value or pointer.
+type reach struct {
+	sel  string       // the selector: ".Base"
+	path string       // the path in TupleKeyFields: "*Base."
+	via  []viaPointer // the embedded pointers on the way
+}
+
 // addFields mirrors tuple's planBuilder.addFields: the fields of st,
-// reached by sel through the embedded pointers via.
-func (c *compiler) addFields(out *[]field, st *types.Struct, sel string, via []viaPointer, depth int) error {
+// reached by r.
+func (c *compiler) addFields(out *[]field, st *types.Struct, r reach, depth int) error {
 	for i := range st.NumFields() {
 		sf := st.Field(i)
 		tag, hasTag := reflect.StructTag(st.Tag(i)).Lookup("tuple")
@@ -124,21 +146,30 @@ func (c *compiler) addFields(out *[]field, st *types.Struct, sel string, via []v
 		}
 		name, _, _ := strings.Cut(tag, ",")
 		isConst := keytag.IsConst(tag)
-		path := sel + "." + sf.Name()
+		sel := r.sel + "." + sf.Name()
 		if et, ptr := inlined(sf.Type()); sf.Embedded() && !hasTag && et != nil {
 			if err := c.accessible(sf); err != nil {
 				return err
 			}
-			inner := via
+			if c.busy[et] { // as the plan refuses it
+				return fmt.Errorf("embedded field %s (%s): the struct embeds itself", sf.Name(), reflectText(sf.Type()))
+			}
+			inner := reach{sel: sel, path: r.path + sf.Name() + ".", via: r.via}
+			named := sf.Type()
 			if ptr {
 				if !sf.Exported() { // as the plan refuses it
 					return fmt.Errorf("embedded field %s (%s): a pointer to an unexported struct cannot be allocated when decoding; embed it by value, export it, or tag it `tuple:\"-\"`", sf.Name(), reflectText(sf.Type()))
 				}
-				elem := types.Unalias(sf.Type()).(*types.Pointer).Elem()
-				inner = append(slices.Clip(via), viaPointer{sel: path, goType: types.TypeString(elem, c.qualifier)})
+				named = types.Unalias(sf.Type()).(*types.Pointer).Elem()
+				inner.path = r.path + "*" + sf.Name() + "."
+				inner.via = append(slices.Clip(r.via), viaPointer{sel: sel, goType: types.TypeString(named, c.qualifier)})
 			}
+			c.busy[et] = true
+			c.shape(named, et)
 			before := len(*out)
-			if err := c.addFields(out, et, path, inner, depth); err != nil {
+			err := c.addFields(out, et, inner, depth)
+			delete(c.busy, et)
+			if err != nil {
 				return err
 			}
 			if len(*out) == before { // as the plan refuses it: it would vanish from the key
@@ -149,7 +180,7 @@ func (c *compiler) addFields(out *[]field, st *types.Struct, sel string, via []v
 		if !sf.Exported() && !isConst {
 			continue
 		}
-		f := field{name: sf.Name(), sel: path, typeText: reflectText(sf.Type()), via: via}
+		f := field{name: sf.Name(), sel: sel, path: r.path + sf.Name(), typeText: reflectText(sf.Type()), via: r.via}
 		if name != "" && !isConst {
 			f.name = name
 		}
@@ -217,10 +248,7 @@ func (c *compiler) field(f *field, sf *types.Var, tag string, depth int) error {
 	switch {
 	case f.unit != "" && f.kind != kindTime && f.kind != kindDuration:
 		return fmt.Errorf("the unit option is for time.Time and time.Duration fields")
-	case f.unit != "":
-		c.imports["time"] = "time"
-	case f.kind == kindTime || f.kind == kindDuration:
-		c.imports["time"] = "time"
+	case f.unit == "" && (f.kind == kindTime || f.kind == kindDuration):
 		f.unit = "time.Nanosecond"
 	}
 	return nil
@@ -254,7 +282,7 @@ func (c *compiler) elementKind(f *field, t types.Type, depth int) error {
 		f.kind = kindBigInt
 		return nil
 	case isNamed(t, "github.com/fdbtuple/fdbtuple/types", "Versionstamp"):
-		f.kind, f.basic = kindVersionstamp, "types.Versionstamp"
+		f.kind, f.basic = kindVersionstamp, c.names.markOf("github.com/fdbtuple/fdbtuple/types", "types")+".Versionstamp"
 		return nil
 	case isAnySlice(t):
 		return general(t)
@@ -275,7 +303,10 @@ func (c *compiler) elementKind(f *field, t types.Type, depth int) error {
 			return nil
 		}
 	case *types.Struct:
-		nested, err := c.structFields(u, "", depth+1, fmt.Sprintf("struct %v", t))
+		if c.busy[u] { // as the plan refuses it
+			return fmt.Errorf("%s holds itself, and a key has a fixed depth; make the inner reference a separate key", reflectText(t))
+		}
+		nested, err := c.structFields(t, u, depth+1, fmt.Sprintf("struct %v", t))
 		if err != nil {
 			return err
 		}
@@ -385,15 +416,9 @@ func (f *field) compileConstant(t types.Type, text string) error {
 	return nil
 }
 
-// qualifier names the packages of types in the generated file, and
-// records their imports.
-func (c *compiler) qualifier(p *types.Package) string {
-	if p == c.pkg {
-		return ""
-	}
-	c.imports[p.Path()] = p.Name()
-	return p.Name()
-}
+// qualifier names the packages of types in the generated file, with
+// the marks that packageNames.finish settles.
+func (c *compiler) qualifier(p *types.Package) string { return c.names.qualifier(p) }
 
 // inlined returns the struct an embedded field of type t inlines (by
 // value or through a pointer), or nil when it is a field of its own, an

@@ -83,8 +83,8 @@ func (c *Cents) ScanTupleElement(elem []byte) error { return nil }
 
 type Custom struct{ C Cents }
 
-// ByUUID names uuid.UUID only where the generated code needs no
-// conversion: the file must not import uuid.
+// ByUUID names uuid.UUID where the generated code needs no conversion,
+// and in the conversion that asserts its fields.
 type ByUUID struct{ U uuid.UUID }
 
 // OnlyScanner can be read but not written, which a plan refuses.
