@@ -209,6 +209,53 @@ func tupleKeyNilEmbedded(t reflect.Type, field string) error {
 var tupleKeyDescCodec = tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(%#02x)}}
 `, descCode)
 	}
+	if e.uses["byteElems"] {
+		e.printf(`
+// tupleKeyAppendByteElems appends s, a slice of a named byte type, as a
+// byte string (01), which Go does not convert to []byte.
+func tupleKeyAppendByteElems[S ~[]B, B ~byte](dst []byte, s S) []byte {
+	dst = append(dst, 0x01)
+	for _, c := range s {
+		dst = append(dst, byte(c))
+		if c == 0 {
+			dst = append(dst, 0xFF)
+		}
+	}
+	return append(dst, 0x00)
+}
+
+// tupleKeyByteElems returns b as a slice of a named byte type.
+func tupleKeyByteElems[S ~[]B, B ~byte](b []byte) S {
+	s := make(S, len(b))
+	for i, c := range b {
+		s[i] = B(c)
+	}
+	return s
+}
+`)
+	}
+	if e.uses["uuidElems"] {
+		e.printf(`
+// tupleKeyAppendUUIDElems appends a, an array of 16 of a named byte type,
+// as a UUID (30).
+func tupleKeyAppendUUIDElems[A ~[16]B, B ~byte](dst []byte, a A) []byte {
+	dst = append(dst, 0x30)
+	for _, c := range a {
+		dst = append(dst, byte(c))
+	}
+	return dst
+}
+
+// tupleKeyUUIDElems returns u as an array of 16 of a named byte type.
+func tupleKeyUUIDElems[A ~[16]B, B ~byte](u [16]byte) A {
+	var a A
+	for i, c := range u {
+		a[i] = B(c)
+	}
+	return a
+}
+`)
+	}
 	if e.uses["strings"] {
 		e.printf(`
 // tupleKeyAppendBytesString appends s as a byte string (01).

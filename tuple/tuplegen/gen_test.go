@@ -118,7 +118,7 @@ func TestGenerateRefuses(t *testing.T) {
 		{"Empty", "field E (struct {}): struct struct{} has no key fields"},
 		{"Unknown", `field A (int64): tag: unknown option "sideways"`},
 		{"Twice", `field A (int64): tag: option "desc" given twice`},
-		{"BytesInt", "field A (int64): the bytes option is for strings"},
+		{"BytesInt", "field A (int64): the bytes option is for string fields"},
 		{"UintConst", "constant \"300\" is no uint8"},
 		{"NotStruct", "type NotStruct: a key type is a struct type"},
 		{"Generic", "type Generic: a key type is a defined, non-generic struct type"},
@@ -137,6 +137,26 @@ func TestGenerateRefuses(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one containing %q", tc.typ, err, tc.want)
 		}
+	}
+}
+
+// A name the generated file declares, or one of Go's own that it uses,
+// declared by the package, or a field or method of T named as a
+// generated method, would not compile: each is refused, naming it.
+func TestGenerateRefusesNameClashes(t *testing.T) {
+	for _, tc := range []struct{ dir, typ, want string }{
+		{"testdata/clash/decl", "K", "package decl declares tupleKeyErr, a name the generated file declares; rename it"},
+		{"testdata/clash/builtin", "K", "package builtin declares len, which the generated code uses as Go's own; rename it"},
+		{"testdata/clash/method", "Field", "type Field has a field or method MarshalTupleKey, which the generated file declares; rename it"},
+		{"testdata/clash/method", "Method", "type Method has a field or method TupleKeyFields, which the generated file declares; rename it"},
+	} {
+		_, err := tuplegen.Generate(tc.dir, []string{tc.typ})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s %s: error %v, want one containing %q", tc.dir, tc.typ, err, tc.want)
+		}
+	}
+	if _, err := tuplegen.Generate("testdata/clash/method", []string{"Embeds"}); err != nil {
+		t.Errorf("a promoted method, which the generated one shadows: %v", err)
 	}
 }
 

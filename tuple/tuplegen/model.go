@@ -53,16 +53,19 @@ type field struct {
 	typeText string // the field's Go type as reflect prints it, in errors
 	sel      string // the selector from the struct value: ".A" or ".Base.A"
 	// path is the field in TupleKeyFields: "A", "Base.A", "*Where.A".
-	path     string
-	goType   string // the element's Go type in the generated file (the pointed-to type for nullable)
-	basic    string // the basic type the value converts from: "string", "int64", ...
-	kind     kind
-	bits     int // for integers
-	nullable bool
-	desc     bool
-	unit     string  // of a time or duration: the Go expression of its unit, time.Nanosecond ...
-	constEnc []byte  // the constant's encoding
-	nested   []field // the fields of a nested struct
+	path   string
+	goType string // the element's Go type in the generated file (the pointed-to type for nullable)
+	basic  string // the basic type the value converts from: "string", "int64", ...
+	kind   kind
+	bits   int // for integers
+	// byteElems: a byte slice or UUID of a named byte type ([]MyByte),
+	// which Go does not convert to and from []byte.
+	byteElems bool
+	nullable  bool
+	desc      bool
+	unit      string  // of a time or duration: the Go expression of its unit, time.Nanosecond ...
+	constEnc  []byte  // the constant's encoding
+	nested    []field // the fields of a nested struct
 	// via are the embedded pointers to structs the field is reached
 	// through, outermost first: the plan allocates them as it decodes and
 	// refuses a nil one as it encodes.
@@ -178,6 +181,9 @@ func (c *compiler) addFields(out *[]field, st *types.Struct, r reach, depth int)
 			continue
 		}
 		if !sf.Exported() && !isConst {
+			if hasTag && tag != "" { // as the plan refuses it: a forgotten ,const, most likely
+				return fmt.Errorf("field %s (%s): a tuple tag on an unexported field does nothing; add ,const for a constant (tuple:\"%s,const\"), or export the field", sf.Name(), reflectText(sf.Type()), name)
+			}
 			continue
 		}
 		f := field{name: sf.Name(), sel: sel, path: r.path + sf.Name(), typeText: reflectText(sf.Type()), via: r.via}
@@ -235,15 +241,14 @@ func (c *compiler) field(f *field, sf *types.Var, tag string, depth int) error {
 		defer func() { c.inDesc-- }()
 	}
 	f.goType = types.TypeString(t, c.qualifier)
-	if asBytes {
-		if b, ok := t.Underlying().(*types.Basic); !ok || b.Kind() != types.String {
-			return fmt.Errorf("the bytes option is for strings")
-		}
-		f.kind, f.basic = kindBytesString, "string"
-		return nil
-	}
 	if err := c.elementKind(f, t, depth); err != nil {
 		return err
+	}
+	if asBytes { // after the type's own rule, as the plan checks it: a custom type whose underlying type is string is no string
+		if f.kind != kindString {
+			return fmt.Errorf("the bytes option is for string fields")
+		}
+		f.kind = kindBytesString
 	}
 	switch {
 	case f.unit != "" && f.kind != kindTime && f.kind != kindDuration:
@@ -294,12 +299,12 @@ func (c *compiler) elementKind(f *field, t types.Type, depth int) error {
 		return f.basicKind(u)
 	case *types.Slice:
 		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 {
-			f.kind = kindByteSlice
+			f.kind, f.byteElems = kindByteSlice, !types.Identical(u.Elem(), types.Typ[types.Byte])
 			return nil
 		}
 	case *types.Array:
 		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 && u.Len() == 16 {
-			f.kind = kindUUID
+			f.kind, f.byteElems = kindUUID, !types.Identical(u.Elem(), types.Typ[types.Byte])
 			return nil
 		}
 	case *types.Struct:
@@ -398,7 +403,7 @@ func (f *field) compileConstant(t types.Type, text string) error {
 			return fmt.Errorf("a constant field is of type struct{} (a string) or of an integer type")
 		}
 	case *types.Struct:
-		if u.NumFields() != 0 {
+		if _, named := types.Unalias(t).(*types.Named); named || u.NumFields() != 0 { // as the plan: struct{} itself
 			return fmt.Errorf("a constant field is of type struct{} (a string) or of an integer type")
 		}
 	default:
@@ -491,14 +496,30 @@ func isNamed(t types.Type, path, name string) bool {
 }
 
 // reflectText spells t as reflect.Type's String does, for error fields
-// identical to the plan's.
-func reflectText(t types.Type) string {
+// and custom types in schemas identical to the plan's.
+func reflectText(t types.Type) string { return reflectSpell(t, false) }
+
+// reflectSpell spells t as reflect does, within the type arguments of a
+// generic type when inArgs: there reflect names a type by its package's
+// path, not its name (Box[example.com/key.ID]), and an unexported field
+// of a struct by its package's path too.
+func reflectSpell(t types.Type, inArgs bool) string {
 	switch t := types.Unalias(t).(type) {
 	case *types.Named:
-		if t.Obj().Pkg() == nil {
-			return t.Obj().Name()
+		name := t.Obj().Name()
+		if pkg := t.Obj().Pkg(); pkg != nil && inArgs {
+			name = pkg.Path() + "." + name
+		} else if pkg != nil {
+			name = pkg.Name() + "." + name
 		}
-		return t.Obj().Pkg().Name() + "." + t.Obj().Name()
+		if args := t.TypeArgs(); args.Len() > 0 {
+			parts := make([]string, args.Len())
+			for i := range parts {
+				parts[i] = reflectSpell(args.At(i), true)
+			}
+			name += "[" + strings.Join(parts, ",") + "]"
+		}
+		return name
 	case *types.Basic:
 		switch t.Kind() {
 		case types.Byte:
@@ -508,11 +529,11 @@ func reflectText(t types.Type) string {
 		}
 		return t.Name()
 	case *types.Pointer:
-		return "*" + reflectText(t.Elem())
+		return "*" + reflectSpell(t.Elem(), inArgs)
 	case *types.Slice:
-		return "[]" + reflectText(t.Elem())
+		return "[]" + reflectSpell(t.Elem(), inArgs)
 	case *types.Array:
-		return fmt.Sprintf("[%d]%s", t.Len(), reflectText(t.Elem()))
+		return fmt.Sprintf("[%d]%s", t.Len(), reflectSpell(t.Elem(), inArgs))
 	case *types.Struct:
 		if t.NumFields() == 0 {
 			return "struct {}"
@@ -520,9 +541,13 @@ func reflectText(t types.Type) string {
 		parts := make([]string, t.NumFields())
 		for i := range parts {
 			f := t.Field(i)
-			parts[i] = f.Name() + " " + reflectText(f.Type())
+			name := f.Name()
+			if !f.Exported() && inArgs && f.Pkg() != nil {
+				name = f.Pkg().Path() + "." + name
+			}
+			parts[i] = name + " " + reflectSpell(f.Type(), inArgs)
 			if f.Embedded() {
-				parts[i] = reflectText(f.Type())
+				parts[i] = reflectSpell(f.Type(), inArgs)
 			}
 			if tag := t.Tag(i); tag != "" {
 				parts[i] += " " + strconv.Quote(tag)
@@ -534,7 +559,7 @@ func reflectText(t types.Type) string {
 			return "interface {}"
 		}
 	case *types.Map:
-		return "map[" + reflectText(t.Key()) + "]" + reflectText(t.Elem())
+		return "map[" + reflectSpell(t.Key(), inArgs) + "]" + reflectSpell(t.Elem(), inArgs)
 	}
 	return t.String()
 }

@@ -101,7 +101,7 @@ func (v *Customs) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 128 bytes.
+// length.
 func (v *Customs) MarshalTupleKey() ([]byte, error) {
 	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
@@ -114,8 +114,7 @@ func (v *Customs) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[Customs].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation (two beyond 128 bytes of them);
-// nothing decoded aliases key.
+// offset). Nothing decoded aliases key.
 func (v *Customs) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStaleCustoms != nil {
 		return 0, tupleKeyStaleCustoms
@@ -397,7 +396,7 @@ func (v *Descs) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 128 bytes.
+// length.
 func (v *Descs) MarshalTupleKey() ([]byte, error) {
 	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
@@ -410,8 +409,7 @@ func (v *Descs) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[Descs].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation (two beyond 128 bytes of them);
-// nothing decoded aliases key.
+// offset). Nothing decoded aliases key.
 func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStaleDescs != nil {
 		return 0, tupleKeyStaleDescs
@@ -737,7 +735,7 @@ func (v *Embeds) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 128 bytes.
+// length.
 func (v *Embeds) MarshalTupleKey() ([]byte, error) {
 	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
@@ -750,8 +748,7 @@ func (v *Embeds) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[Embeds].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation (two beyond 128 bytes of them);
-// nothing decoded aliases key.
+// offset). Nothing decoded aliases key.
 func (v *Embeds) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStaleEmbeds != nil {
 		return 0, tupleKeyStaleEmbeds
@@ -927,7 +924,7 @@ func (v *Event) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 128 bytes.
+// length.
 func (v *Event) MarshalTupleKey() ([]byte, error) {
 	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
@@ -940,8 +937,7 @@ func (v *Event) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[Event].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation (two beyond 128 bytes of them);
-// nothing decoded aliases key.
+// offset). Nothing decoded aliases key.
 func (v *Event) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStaleEvent != nil {
 		return 0, tupleKeyStaleEvent
@@ -1162,7 +1158,7 @@ func (v *Kinds) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 128 bytes.
+// length.
 func (v *Kinds) MarshalTupleKey() ([]byte, error) {
 	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
@@ -1175,8 +1171,7 @@ func (v *Kinds) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[Kinds].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation (two beyond 128 bytes of them);
-// nothing decoded aliases key.
+// offset). Nothing decoded aliases key.
 func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStaleKinds != nil {
 		return 0, tupleKeyStaleKinds
@@ -1871,7 +1866,7 @@ func (v *Mixed) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 128 bytes.
+// length.
 func (v *Mixed) MarshalTupleKey() ([]byte, error) {
 	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
@@ -1884,8 +1879,7 @@ func (v *Mixed) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[Mixed].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation (two beyond 128 bytes of them);
-// nothing decoded aliases key.
+// offset). Nothing decoded aliases key.
 func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStaleMixed != nil {
 		return 0, tupleKeyStaleMixed
@@ -2343,7 +2337,7 @@ func (v *Times) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 128 bytes.
+// length.
 func (v *Times) MarshalTupleKey() ([]byte, error) {
 	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
@@ -2356,8 +2350,7 @@ func (v *Times) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[Times].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation (two beyond 128 bytes of them);
-// nothing decoded aliases key.
+// offset). Nothing decoded aliases key.
 func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStaleTimes != nil {
 		return 0, tupleKeyStaleTimes
@@ -2758,8 +2751,9 @@ func (v *W1) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[W1].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation (two beyond 128 bytes of them);
-// nothing decoded aliases key.
+// offset).
+// Its strings share one allocation (two beyond 128 bytes of them), and
+// nothing else allocates; nothing decoded aliases key.
 func (v *W1) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStaleW1 != nil {
 		return 0, tupleKeyStaleW1
@@ -2933,8 +2927,9 @@ func (v *W1Const) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[W1Const].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation (two beyond 128 bytes of them);
-// nothing decoded aliases key.
+// offset).
+// Its strings share one allocation (two beyond 128 bytes of them), and
+// nothing else allocates; nothing decoded aliases key.
 func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStaleW1Const != nil {
 		return 0, tupleKeyStaleW1Const
