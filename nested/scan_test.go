@@ -3,6 +3,7 @@ package nested_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/nested"
@@ -74,7 +75,7 @@ func TestScanSegmentErrors(t *testing.T) {
 	if _, err := nested.ScanSegment(key, 0, "user", many...); err == nil {
 		t.Error("16 ids: no error")
 	}
-	for _, at := range []int{-1, len(key) + 1, 1 << 40} {
+	for _, at := range []int{-1, len(key) + 1, math.MaxInt} {
 		if _, err := nested.ScanSegment(key, at, "user", &u); !errors.Is(err, nested.ErrOffset) {
 			t.Errorf("offset %d of a %d-byte key: %v, want ErrOffset", at, len(key), err)
 		}

@@ -532,6 +532,17 @@ type modelOptions struct {
 	// utf8Constants draws only string constants that are UTF-8, which
 	// every codec writes.
 	utf8Constants bool
+	// kinds are the field kinds drawn; nil for every supported kind.
+	kinds []*kind
+}
+
+// kindsToDraw are the field kinds o draws, less those -plan.exclude names.
+func (o modelOptions) kindsToDraw() []*kind {
+	ks := o.kinds
+	if ks == nil {
+		ks = supportedKinds
+	}
+	return allowed(ks, func(k *kind) string { return k.name })
 }
 
 // planExclude narrows the drawn types, to find the failures behind the
@@ -615,7 +626,7 @@ func drawField(t *rapid.T, o modelOptions, depth int, inDesc bool, names *int) *
 			opts = append(opts, "desc")
 		}
 	default:
-		f.kind = rapid.SampledFrom(allowed(supportedKinds, func(k *kind) string { return k.name })).Draw(t, "kind")
+		f.kind = rapid.SampledFrom(o.kindsToDraw()).Draw(t, "kind")
 		f.typ = f.kind.typ
 		f.ptr = !off("ptr") && f.kind.name != "*bigint" && f.kind.name != "any" && rare(t, 4, "pointer")
 		f.desc = !off("desc") && !((o.noDescInDesc || off("descindesc")) && inDesc) && rare(t, 4, "desc")

@@ -109,6 +109,8 @@ type goType struct {
 	readErr error
 	// appender and scanner: t (or *t) has the custom methods.
 	appender, ptrAppender, scanner bool
+	// hidden: a struct refused for having no exported field.
+	hidden bool
 }
 
 // decodable reports the error of reading an element into the type.
@@ -283,7 +285,8 @@ func (b *tableBuilder) structEntry(g *goType) {
 		g.err = unsupported(t, "no element holds a big.Float exactly; use a float64, a big.Int of a fixed scale, or a decimal through tupledecimal")
 		return
 	case !hasExportedField(t):
-		g.err = unsupported(t, "it has no exported field, so every value would be the same empty element; give the field a type of your own with AppendTupleElement and ScanTupleElement, or tag it ext= with a codec extension")
+		g.hidden = true
+		g.err = unsupported(t, "it has no exported field, so every value would be the same empty element; export its fields if the type is yours, or give the field a type of your own with AppendTupleElement and ScanTupleElement, or tag it ext= with a codec extension")
 		return
 	}
 	lay, err := b.layout(t)
@@ -373,11 +376,23 @@ func (g *goType) scalarName(u unit) string {
 	case ruleCustom:
 		return "custom(" + g.t.String() + ")"
 	case ruleInt:
-		return "int" + strconv.Itoa(g.t.Bits())
+		return "int" + strconv.Itoa(schemaBits(g.t))
 	case ruleUint:
-		return "uint" + strconv.Itoa(g.t.Bits())
+		return "uint" + strconv.Itoa(schemaBits(g.t))
 	}
 	return g.t.String()
+}
+
+// schemaBits is the width of an integer type in a schema: its own, but
+// 64 for int and uint on every platform, so that a key type has one
+// schema everywhere (a golden schema, a generated file's) and its keys
+// one meaning. On a 32-bit platform a decoded value past the platform's
+// int is ErrOutOfRange, as for any integer field too narrow for it.
+func schemaBits(t reflect.Type) int {
+	if k := t.Kind(); k == reflect.Int || k == reflect.Uint {
+		return 64
+	}
+	return t.Bits()
 }
 
 func unitOr(u unit) unit {

@@ -28,8 +28,12 @@ import (
 // field of a type no element holds faithfully (a map, a struct with no
 // exported field such as decimal.Decimal without its extension) is an
 // error from NewPlan naming the field and the fix: never an empty
-// element. Field tags, in
-// the style of encoding/json, change that:
+// element. So is an unexported field that is neither a constant nor
+// tagged `tuple:"-"`: a plan can neither read nor set it, and a key is
+// identity, so two values differing only in it would share one key
+// (export it, or leave it out on purpose with the tag; a blank field, _,
+// holds nothing and is left out). Field tags, in the style of
+// encoding/json, change that:
 //
 //	`tuple:"-"`            the field is not part of the key
 //	`tuple:",desc"`        the element sorts in reverse (see Desc)
@@ -44,7 +48,14 @@ import (
 //	                       takes no room
 //
 // The name before the comma, when there is one and the field is not a
-// constant, names the field in Schema and in errors.
+// constant, names the field in Schema, Range and errors; it is a Go
+// identifier. Names are unique within a level (a key, or a nested
+// struct, with its embedded structs' fields inlined): two fields of one
+// name are ErrDuplicateName, naming both. encoding/json lets the least
+// nested field (or the tagged one) shadow the others and drops them, and
+// drops two of one depth; a key cannot drop a field, which would give
+// records that differ only in it one key, so a plan refuses both cases:
+// rename one with a tag, or leave one out with `tuple:"-"`.
 type Plan[T any] struct {
 	planCore
 	copies sync.Pool // of *T, for a plan that is not direct
@@ -65,7 +76,8 @@ type planCore struct {
 // NewPlan compiles the plan of struct type T for codec c. A field tagged
 // desc needs a descending extension: if c has none, the plan adds
 // DescExtension(DefaultDescCode) to its own copy of c. Its errors wrap
-// ErrNotStruct, ErrBadTag, ErrNoExtension or ErrUnsupportedType, and
+// ErrNotStruct, ErrBadTag, ErrDuplicateName, ErrNoExtension or
+// ErrUnsupportedType, and
 // ErrStaleGenerated when *T has methods from `fdbtuple gen` written for
 // another layout of T (see Plan).
 func NewPlan[T any](c Codec) (*Plan[T], error) {

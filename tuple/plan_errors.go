@@ -11,6 +11,10 @@ var (
 	// ErrBadTag: a field's tuple tag has an unknown or malformed option,
 	// or one its type does not take.
 	ErrBadTag = errors.New("tuple: invalid tuple tag")
+	// ErrDuplicateName: two fields of one key (or of one nested struct),
+	// counting the fields of embedded structs, have one name, by their
+	// Go names or their tags.
+	ErrDuplicateName = errors.New("tuple: two fields share the name")
 	// ErrNoExtension: a field's ext= tag names a code the codec has no
 	// extension for.
 	ErrNoExtension = errors.New("tuple: no extension for the code")

@@ -14,8 +14,8 @@ import (
 // label are not part of the key.
 type handKey struct {
 	Name  string
-	Hits  int `tuple:"-"`
-	label string
+	Hits  int    `tuple:"-"`
+	label string `tuple:"-"`
 }
 
 // handSchema is what (*handKey).TupleKeySchema returns.

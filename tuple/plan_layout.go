@@ -27,10 +27,15 @@ func layoutOf(t reflect.Type) (*layout, error) {
 	if g.rule == ruleStruct {
 		return g.lay, nil
 	}
+	b := tableBuilder{busy: map[reflect.Type]bool{t: true}}
 	if g.rule == ruleRefused && g.err != nil {
+		if g.hidden { // the key type itself: its error names the first unexported field
+			if _, err := b.layout(t); err != nil {
+				return nil, err
+			}
+		}
 		return nil, g.err
 	}
-	b := tableBuilder{busy: map[reflect.Type]bool{t: true}}
 	return b.layout(t)
 }
 
@@ -38,6 +43,9 @@ func layoutOf(t reflect.Type) (*layout, error) {
 func (b *tableBuilder) layout(t reflect.Type) (*layout, error) {
 	lay := &layout{typ: t, depth: 1}
 	if err := b.addFields(lay, t, nil, false); err != nil {
+		return nil, err
+	}
+	if err := lay.uniqueNames(); err != nil {
 		return nil, err
 	}
 	if lay.depth > wirecore.MaxDepth {
@@ -66,8 +74,8 @@ func (b *tableBuilder) addFields(lay *layout, t reflect.Type, index []int, viaPo
 		}
 		isConst := keytag.IsConst(tag)
 		if !sf.IsExported() && !isConst {
-			if hasTag && tag != "" { // a forgotten ,const, most likely
-				return fmt.Errorf("field %s: %w: a tuple tag on an unexported field does nothing; add ,const for a constant (tuple:\"%s,const\"), or export the field", sf.Name, ErrBadTag, name)
+			if err := unexportedField(sf, hasTag, tag); err != nil {
+				return err
 			}
 			continue
 		}
@@ -90,6 +98,68 @@ func (b *tableBuilder) addFields(lay *layout, t reflect.Type, index []int, viaPo
 		lay.desc = lay.desc || f.desc
 	}
 	return nil
+}
+
+// unexportedField is the error of an unexported field that is neither a
+// constant nor left out by `tuple:"-"`, by keytag's rule, which the
+// generator shares: a plan can neither read nor set it, so it would leave
+// the key unnoticed, and two values that differ only in it would share
+// one key: the second write would overwrite the first. A key is
+// identity, so the field must be exported, or left out on purpose. A
+// blank field (_) holds nothing a value can set, and is left out without
+// a word.
+func unexportedField(sf reflect.StructField, hasTag bool, tag string) error {
+	problem, badTag := keytag.Unexported(sf.Name, tag, hasTag)
+	if problem == "" {
+		return nil
+	}
+	sentinel := ErrUnsupportedType
+	if badTag {
+		sentinel = ErrBadTag
+	}
+	return fmt.Errorf("field %s (%v): %w: %s", sf.Name, sf.Type, sentinel, problem)
+}
+
+// uniqueNames refuses two fields of one level (the fields of embedded
+// structs inlined into it) with one name: Schema prints each name, and
+// Range, Fields and errors find a field by it. encoding/json lets the
+// least nested field, or the tagged one, shadow the others and drops
+// them, and drops two of one depth; a key must not drop a field, which
+// would give records that differ in it one key, nor keep one no name
+// reaches, so a plan refuses them all, naming both by their Go paths.
+// A constant's name is its value, which may repeat.
+func (lay *layout) uniqueNames() error {
+	seen := make(map[string]int, len(lay.fields))
+	for i := range lay.fields {
+		f := &lay.fields[i]
+		if f.constant != nil {
+			continue
+		}
+		j, dup := seen[f.name]
+		if !dup {
+			seen[f.name] = i
+			continue
+		}
+		g := &lay.fields[j]
+		return fmt.Errorf("fields %s (%v) and %s (%v): %w %s: a key keeps every field and names each once (Schema, Range, errors), where encoding/json would drop one; rename one with a tag (`tuple:\"OtherName\"`), or leave one out of the key with `tuple:\"-\"`",
+			goPath(lay.typ, g.index), g.typ, goPath(lay.typ, f.index), f.typ, ErrDuplicateName, f.name)
+	}
+	return nil
+}
+
+// goPath is the Go selector of the field at index in struct t, through
+// embedded structs and pointers to them: Base.ID.
+func goPath(t reflect.Type, index []int) string {
+	var parts []string
+	for _, i := range index {
+		if t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		sf := t.Field(i)
+		parts = append(parts, sf.Name)
+		t = sf.Type
+	}
+	return strings.Join(parts, ".")
 }
 
 // embeddedStruct returns the struct type an embedded field inlines (by

@@ -29,8 +29,10 @@ import (
 //
 // It names element kinds, never Go types (but for a custom type), and
 // shows every property that changes the bytes: type ID int64 is int64 and
-// type ID string is string; int is int64 on a 64-bit machine; a []byte
-// and a string tagged bytes are both bytes. Keep it in a golden test: a
+// type ID string is string; int and uint are int64 and uint64 on every
+// platform (on a 32-bit one, a key holding a value past the platform's
+// int is ErrOutOfRange when decoded); a []byte and a string tagged bytes
+// are both bytes. Keep it in a golden test: a
 // change to T that would change stored keys changes the schema.
 //
 //	("USER", User uuid, "POST", Post int64, "COMMENT", Comment desc(time(ns)), Note *string)

@@ -3,6 +3,7 @@ package tuple_test
 import (
 	"bytes"
 	"errors"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -196,7 +197,7 @@ func TestPlanPlainFields(t *testing.T) {
 	}
 	for _, v := range []narrow{
 		{Name: "plain", Small: -128, Port: 65535, Count: 0, ID: serial{1, 2, 3}},
-		{Name: "zé\x00ro", Small: 127, Port: 0, Count: 1 << 40, ID: serial{15: 0xFF}},
+		{Name: "zé\x00ro", Small: 127, Port: 0, Count: math.MaxUint, ID: serial{15: 0xFF}},
 	} {
 		key, err := p.Marshal(&v)
 		if err != nil {

@@ -89,7 +89,7 @@ func (t Tuple) appendWithVersionstamp(dst []byte, size OffsetSize, rawUTF8 bool)
 		}
 		return binary.LittleEndian.AppendUint16(out, uint16(e.stampPos)), nil
 	}
-	if e.stampPos > math.MaxUint32 {
+	if uint64(e.stampPos) > math.MaxUint32 { // an int is 32 bits on some platforms, where no position is past it
 		return dst, tupleError(t, ErrVersionstampPosition)
 	}
 	return binary.LittleEndian.AppendUint32(out, uint32(e.stampPos)), nil

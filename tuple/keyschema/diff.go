@@ -1,7 +1,9 @@
 package keyschema
 
 import (
+	"cmp"
 	"fmt"
+	"math/big"
 	"slices"
 )
 
@@ -192,7 +194,10 @@ func (d *differ) field(old, new *Type, name string, sc scope, withType func(*Typ
 }
 
 // fieldCandidates returns OLD's candidate values, then NEW's that OLD
-// can hold too (as 1ms for time(ns) → time(ms), which OLD's own miss).
+// can hold too (as 1ms for time(ns) → time(ms), which OLD's own miss),
+// then OLD's values just past NEW's bounds; integers past 64 bits last,
+// the shorter first, as they make the less plain witnesses (1ms comes
+// before the bounds of a time).
 func fieldCandidates(old, new *Type) []any {
 	out := candidates(old)
 	for _, v := range candidates(new) {
@@ -200,7 +205,18 @@ func fieldCandidates(old, new *Type) []any {
 			out = append(out, back)
 		}
 	}
+	out = append(out, pastBounds(old, new)...)
+	slices.SortStableFunc(out, func(a, b any) int { return cmp.Compare(bitLen(a), bitLen(b)) })
 	return out
+}
+
+// bitLen is the length of an integer value's magnitude past 64 bits, 0
+// for any other value.
+func bitLen(v any) int {
+	if n, ok := v.(*big.Int); ok && n.BitLen() > 64 {
+		return n.BitLen()
+	}
+	return 0
 }
 
 // noWitness explains a break reported without a witness: the values

@@ -89,10 +89,17 @@
 // Values compare by what they mean, not by their Go type: a value of
 // int32 and one of int64 are equal when the numbers are; a string and
 // bytes when their bytes are; times and durations when their nanoseconds
-// are; desc(T) holds the values of T. The witness values are drawn from
-// each type's edges (the bounds of integers, a negative number, the
-// empty string, a string with a 00 byte, nil for a nullable field) and
-// the values of the other type that OLD can hold.
+// are; desc(T) holds the values of T. Every integer type has the exact
+// bounds of a plan's field of it: a fixed-size integer its Go type's; a
+// bigint every integer element (255 bytes of magnitude); a time the
+// instants a time.Time holds (Unix seconds from math.MinInt64 to
+// math.MaxInt64 less the seconds from year 1 to 1970, about ±2^93 ns);
+// a duration a time.Duration's int64 nanoseconds; a time or duration in
+// whole units. The witness values are drawn from each type's edges (the
+// bounds of integers, the values just past the other type's bounds, a
+// negative number, the empty string, a string with a 00 byte, nil for a
+// nullable field) and the values of the other type that OLD can hold,
+// so that a change to a narrower kind is never SAFE.
 //
 // # Witnesses
 //
@@ -123,5 +130,9 @@
 // and the same value back for every one) is reported as DECODE without a
 // witness, never as SAFE. The property tests check, on random pairs of
 // schemas, that every witness holds and that when Diff finds nothing
-// breaking, random values have the same keys under OLD and NEW.
+// breaking, random values have the same keys under OLD and NEW; and, in
+// property_test, on random pairs of Go key types, that every SAFE
+// verdict holds for random and boundary values written by OLD's plan and
+// read, sorted and ranged by NEW's, and that every witness holds on the
+// two plans.
 package keyschema

@@ -380,7 +380,10 @@ func drawValue(t *rapid.T, ty *Type, label string) any {
 	if ty.Kind == KindTime || ty.Kind == KindDuration {
 		u = big.NewInt(unitNanos[ty.Unit])
 	}
-	if lo == nil { // bigint, time: past 64 bits too
+	if rare(t, 9, label+" bound") {
+		return rapid.SampledFrom([]*big.Int{lo, hi}).Draw(t, label+" which")
+	}
+	if hi.BitLen() > 80 { // bigint, time: past 64 bits too
 		lo = new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), 80))
 		hi = new(big.Int).Lsh(big.NewInt(1), 80)
 	}
@@ -409,3 +412,7 @@ func containsDesc(e any) bool {
 	}
 	return false
 }
+
+// rare draws a choice that is true once in n+1, and false where rapid
+// shrinks.
+func rare(t *rapid.T, n int, label string) bool { return rapid.IntRange(0, n).Draw(t, label) == n }

@@ -47,8 +47,27 @@ var intBits = map[Kind]int{
 	KindUint8: 8, KindUint16: 16, KindUint32: 32, KindUint64: 64,
 }
 
+// The bounds of the integer kinds that are not fixed-size, which a plan's
+// field of each holds exactly:
+//
+//   - bigint: every integer element, whose magnitude is at most 255
+//     bytes (a big.Int past it is tuple.ErrTooLarge);
+//   - time: the instants a time.Time holds, from its least Unix second,
+//     math.MinInt64, to its greatest, math.MaxInt64 less the seconds
+//     from year 1 to 1970 (about ±2^93 ns: a bigint past them does not
+//     decode as a time);
+//   - duration: a time.Duration, int64 nanoseconds.
+//
+// A time or duration field holds the whole units within them.
+var (
+	maxElemInt = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 8*255), big.NewInt(1))
+	minTimeSec = big.NewInt(math.MinInt64)
+	maxTimeSec = big.NewInt(math.MaxInt64 - 62135596800)
+)
+
 // intBounds returns the least and greatest value of an integer kind, in
-// its values' units (nanoseconds for time and duration); nil for none.
+// its values' units (nanoseconds for time and duration), whole units of
+// a time or duration.
 func intBounds(t *Type) (lo, hi *big.Int) {
 	if b, ok := intBits[t.Kind]; ok {
 		if b < 0 {
@@ -59,24 +78,37 @@ func intBounds(t *Type) (lo, hi *big.Int) {
 		hi = new(big.Int).Lsh(big.NewInt(1), uint(b))
 		return big.NewInt(0), hi.Sub(hi, big.NewInt(1))
 	}
-	if t.Kind == KindDuration { // a time.Duration, whole units of it
+	switch t.Kind {
+	case KindDuration:
 		u := unitNanos[t.Unit]
 		return big.NewInt(math.MinInt64 / u * u), big.NewInt(math.MaxInt64 / u * u)
+	case KindTime: // from the least second to the last whole unit of the greatest
+		u := big.NewInt(unitNanos[t.Unit])
+		lo = new(big.Int).Mul(minTimeSec, big.NewInt(1e9))
+		hi = new(big.Int).Add(maxTimeSec, big.NewInt(1))
+		hi.Mul(hi, big.NewInt(1e9))
+		return lo, hi.Sub(hi, u)
 	}
-	return nil, nil // bigint, and time, whose time.Time reaches far past int64 nanoseconds
+	return new(big.Int).Neg(maxElemInt), new(big.Int).Set(maxElemInt) // bigint
+}
+
+// unitOf is the length of one unit of an integer type's values: a time's
+// or a duration's unit in nanoseconds, 1 for the others.
+func unitOf(t *Type) *big.Int {
+	if t.Kind == KindTime || t.Kind == KindDuration {
+		return big.NewInt(unitNanos[t.Unit])
+	}
+	return big.NewInt(1)
 }
 
 // fits reports whether v is a value of the integer type t: within its
 // bounds and, for time and duration, a whole number of its unit.
 func fits(t *Type, v *big.Int) bool {
 	lo, hi := intBounds(t)
-	if lo != nil && (v.Cmp(lo) < 0 || v.Cmp(hi) > 0) {
+	if v.Cmp(lo) < 0 || v.Cmp(hi) > 0 {
 		return false
 	}
-	if u, ok := unitNanos[t.Unit]; ok && (t.Kind == KindTime || t.Kind == KindDuration) {
-		return new(big.Int).Rem(v, big.NewInt(u)).Sign() == 0
-	}
-	return true
+	return new(big.Int).Rem(v, unitOf(t)).Sign() == 0
 }
 
 // candidates returns values of t that between them show what a change of
@@ -119,30 +151,27 @@ func candidates(t *Type) []any {
 	return nil // opaque
 }
 
+// integerCandidates are small values, then, for a kind past 64 bits, the
+// values just past int64 and uint64 (the plainer witnesses of a change
+// to a narrower kind), then the kind's own bounds: every narrower kind
+// misses one of them.
 func integerCandidates(t *Type) []any {
-	u := big.NewInt(1)
-	if n, ok := unitNanos[t.Unit]; ok && (t.Kind == KindTime || t.Kind == KindDuration) {
-		u = big.NewInt(n)
-	}
+	u := unitOf(t)
 	one := new(big.Int).Set(u)
-	vals := []*big.Int{one, big.NewInt(0), new(big.Int).Mul(u, big.NewInt(1000))}
+	vals := []*big.Int{one, big.NewInt(0), new(big.Int).Mul(u, big.NewInt(1000)), new(big.Int).Neg(one)}
 	lo, hi := intBounds(t)
-	if lo == nil {
+	if hi.BitLen() > 64 {
 		// Past int64 and uint64, in whole units.
 		far := new(big.Int).Lsh(big.NewInt(1), 64)
 		far.Add(far.Sub(far, new(big.Int).Rem(far, u)), u)
-		vals = append(vals, new(big.Int).Neg(one), new(big.Int).Neg(far), far)
+		vals = append(vals, new(big.Int).Neg(far), far)
 		if t.Kind == KindTime { // 2^63 ns: past int64, in 2262
 			mid := new(big.Int).Lsh(big.NewInt(1), 63)
 			mid.Add(mid.Sub(mid, new(big.Int).Rem(mid, u)), u)
 			vals = append(vals, mid)
 		}
-	} else {
-		if lo.Sign() < 0 {
-			vals = append(vals, new(big.Int).Neg(one))
-		}
-		vals = append(vals, lo, hi)
 	}
+	vals = append(vals, lo, hi)
 	out := make([]any, 0, len(vals))
 	for _, v := range vals {
 		if fits(t, v) {
@@ -150,6 +179,44 @@ func integerCandidates(t *Type) []any {
 		}
 	}
 	return out
+}
+
+// pastBounds returns the values of from nearest outside the bounds of
+// to, both integer types (under nullable or desc): the first value past
+// each bound that from holds. When from is the wider, they show the
+// break most plainly (bigint → time(ns) breaks at about 2^93 ns, not at
+// the 2^2040 of bigint's own bound).
+func pastBounds(from, to *Type) []any {
+	from, to = integerCore(from), integerCore(to)
+	if from == nil || to == nil {
+		return nil
+	}
+	lo, hi := intBounds(to)
+	u := unitOf(from)
+	above := new(big.Int).Add(hi, big.NewInt(1)) // rounded up to a whole unit of from
+	if r := new(big.Int).Mod(above, u); r.Sign() != 0 {
+		above.Add(above, new(big.Int).Sub(u, r))
+	}
+	below := new(big.Int).Sub(lo, big.NewInt(1)) // rounded down
+	below.Sub(below, new(big.Int).Mod(below, u))
+	var out []any
+	for _, v := range []*big.Int{above, below} {
+		if fits(from, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// integerCore is the integer type inside t's wrappers, or nil.
+func integerCore(t *Type) *Type {
+	for t.Kind == KindNullable || t.Kind == KindDesc {
+		t = t.Elem
+	}
+	if isInteger(t.Kind) {
+		return t
+	}
+	return nil
 }
 
 // recordCandidates returns the base record of items, then the records

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
-	"strings"
 )
 
 // decodeCtx is where decoding code runs.
@@ -168,9 +167,9 @@ func (e *emitter) decodeValue(ctx decodeCtx, f *field, target string) {
 		consume("ConsumeBytes", "[]byte", nil)
 	case kindBool, kindInt, kindUint, kindFloat32, kindFloat64, kindVersionstamp:
 		var check func(string) string
-		if (f.kind == kindInt || f.kind == kindUint) && f.bits < 64 {
-			sized := strings.TrimSuffix(f.basic, "64") + strconv.Itoa(f.bits) // int32, uint8, ...
-			check = func(x string) string { return fmt.Sprintf("%s(%s(%s)) != %[3]s", f.basic, sized, x) }
+		if (f.kind == kindInt || f.kind == kindUint) && f.sized != f.basic {
+			// For int and uint, a check the compiler drops on a 64-bit platform.
+			check = func(x string) string { return fmt.Sprintf("%s(%s(%s)) != %[3]s", f.basic, f.sized, x) }
 		}
 		consume(wireFuncs[f.kind].consume, f.basic, check)
 	case kindUUID:

@@ -59,6 +59,59 @@ type Deep struct {
 	d2 := add(&genPackage{dir: "d2", why: "#36 item 2", keys: []string{"Emb", "Deep"},
 		files: map[string]string{"d2.go": embedded}})
 
+	// 3 and 9, the generator's side: the plan refuses an unexported field
+	// not left out, and two fields of one name at one level; the
+	// generator refuses the same (it wrote PostKey without user, and both
+	// fields named ID).
+	add(&genPackage{dir: "d3", why: "#36 items 3 and 9", keys: []string{"PostKey", "LeftOut", "Blank", "Shadowed", "SameTag", "NestedSame", "SameConstants", "Renamed"},
+		files: map[string]string{"d3.go": `package d3
+
+type PostKey struct {
+	user [16]byte
+	Post int64
+}
+
+type LeftOut struct {
+	user [16]byte ` + "`tuple:\"-\"`" + `
+	Post int64
+}
+
+type Blank struct {
+	_    int64
+	Post int64
+}
+
+type Base struct{ ID int64 }
+
+type Shadowed struct {
+	Base
+	ID int64
+}
+
+type SameTag struct {
+	A int64 ` + "`tuple:\"X\"`" + `
+	B int64 ` + "`tuple:\"X\"`" + `
+}
+
+type NestedSame struct {
+	In struct {
+		A int64
+		B int64 ` + "`tuple:\"A\"`" + `
+	}
+}
+
+type SameConstants struct {
+	_ struct{} ` + "`tuple:\"U,const\"`" + `
+	A int64
+	_ struct{} ` + "`tuple:\"U,const\"`" + `
+}
+
+type Renamed struct {
+	Base
+	ID int64 ` + "`tuple:\"OuterID\"`" + `
+}
+`}})
+
 	// 5: what the plan refuses, the generator wrote: an unexported field
 	// with a tag, a constant on a named empty struct, bytes on a custom
 	// type whose underlying type is string. (And a struct that embeds

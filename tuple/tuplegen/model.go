@@ -57,7 +57,10 @@ type field struct {
 	goType string // the element's Go type in the generated file (the pointed-to type for nullable)
 	basic  string // the basic type the value converts from: "string", "int64", ...
 	kind   kind
-	bits   int // for integers
+	bits   int // for integers: their width in the schema (64 for int and uint)
+	// sized is an integer's Go basic type (int, uint8, ...), which a
+	// decoded value must fit: int and uint are 32 bits on some platforms.
+	sized string
 	// byteElems: a byte slice or UUID of a named byte type ([]MyByte),
 	// which Go does not convert to and from []byte.
 	byteElems bool
@@ -127,7 +130,27 @@ func (c *compiler) structFields(t types.Type, st *types.Struct, depth int, what 
 	if err := c.addFields(&out, st, reach{}, depth); err != nil {
 		return nil, err
 	}
-	return out, nil
+	return out, uniqueNames(out)
+}
+
+// uniqueNames refuses two fields of one level (the fields of embedded
+// structs inlined into it) with one name, as tuple's layout.uniqueNames
+// does: a key keeps every field and names each once. A constant's name
+// is its value, which may repeat.
+func uniqueNames(fields []field) error {
+	seen := map[string]*field{}
+	for i := range fields {
+		f := &fields[i]
+		if f.kind == kindConst {
+			continue
+		}
+		if g, dup := seen[f.name]; dup {
+			return fmt.Errorf("fields %s (%s) and %s (%s): two fields named %s: a key keeps every field and names each once (Schema, Range, errors); rename one with a tag (`tuple:\"OtherName\"`), or leave one out of the key with `tuple:\"-\"`",
+				strings.ReplaceAll(g.path, "*", ""), g.typeText, strings.ReplaceAll(f.path, "*", ""), f.typeText, f.name)
+		}
+		seen[f.name] = f
+	}
+	return nil
 }
 
 // reach is how the fields of a struct are reached from the value the
@@ -180,9 +203,9 @@ func (c *compiler) addFields(out *[]field, st *types.Struct, r reach, depth int)
 			}
 			continue
 		}
-		if !sf.Exported() && !isConst {
-			if hasTag && tag != "" { // as the plan refuses it: a forgotten ,const, most likely
-				return fmt.Errorf("field %s (%s): a tuple tag on an unexported field does nothing; add ,const for a constant (tuple:\"%s,const\"), or export the field", sf.Name(), reflectText(sf.Type()), name)
+		if !sf.Exported() && !isConst { // by the plan's rule
+			if problem, _ := keytag.Unexported(sf.Name(), tag, hasTag); problem != "" {
+				return fmt.Errorf("field %s (%s): %s", sf.Name(), reflectText(sf.Type()), problem)
 			}
 			continue
 		}
@@ -359,10 +382,10 @@ func (f *field) basicKind(b *types.Basic) error {
 		f.kind, f.basic = kindFloat64, "float64"
 	case k >= types.Int && k <= types.Int64:
 		f.kind, f.bits = kindInt, [...]int{64, 8, 16, 32, 64}[k-types.Int]
-		f.basic = "int64"
+		f.basic, f.sized = "int64", [...]string{"int", "int8", "int16", "int32", "int64"}[k-types.Int]
 	case k >= types.Uint && k <= types.Uint64:
 		f.kind, f.bits = kindUint, [...]int{64, 8, 16, 32, 64}[k-types.Uint]
-		f.basic = "uint64"
+		f.basic, f.sized = "uint64", [...]string{"uint", "uint8", "uint16", "uint32", "uint64"}[k-types.Uint]
 	default:
 		return fmt.Errorf("no element holds a %v", b)
 	}

@@ -1290,6 +1290,9 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "I (int)")
 	}
+	if int64(int(x17)) != x17 {
+		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "I (int)", "the value does not fit in int")
+	}
 	v.I = int(x17)
 	pos += n18
 	// I8 (int8)
@@ -1338,6 +1341,9 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	x25, n26, err := tuplewire.ConsumeUint(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "U (uint)")
+	}
+	if uint64(uint(x25)) != x25 {
+		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "U (uint)", "the value does not fit in uint")
 	}
 	v.U = uint(x25)
 	pos += n26

@@ -22,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // A Tag is a field's tuple tag, read.
@@ -40,7 +41,8 @@ type Tag struct {
 	Ext byte
 }
 
-// Parse reads tag, the value of a struct tag's tuple key. Its errors say
+// Parse reads tag, the value of a struct tag's tuple key. A name that is
+// not a constant must be a Go identifier. Its errors say
 // which option is wrong and why; the caller names the field.
 func Parse(tag string) (Tag, error) {
 	if tag == "-" {
@@ -49,7 +51,7 @@ func Parse(tag string) (Tag, error) {
 	name, opts, _ := strings.Cut(tag, ",")
 	t := Tag{Name: name}
 	if opts == "" {
-		return t, nil
+		return t, t.checkName()
 	}
 	seen := map[string]bool{}
 	for o := range strings.SplitSeq(opts, ",") {
@@ -85,7 +87,30 @@ func Parse(tag string) (Tag, error) {
 	if t.Const && (t.Desc || t.Bytes || t.Unit != 0 || t.Ext != 0) {
 		return Tag{}, fmt.Errorf("a constant takes no other option")
 	}
-	return t, nil
+	return t, t.checkName()
+}
+
+// checkName refuses a field's name that is not a Go identifier: a key's
+// schema prints it, and package keyschema reads only identifiers there.
+// A constant's name is its value, any text.
+func (t *Tag) checkName() error {
+	if t.Const || t.Name == "" || isIdent(t.Name) {
+		return nil
+	}
+	name := t.Name
+	*t = Tag{}
+	return fmt.Errorf("name %q: a field's name is a Go identifier (letters, digits and _, not starting with a digit), as a key's schema prints it", name)
+}
+
+// isIdent reports whether s is a Go identifier, as a schema's field name
+// is (package keyschema reads it so).
+func isIdent(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || unicode.IsLetter(r) || (i > 0 && unicode.IsDigit(r))) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // units are the values of the unit= option.
@@ -102,4 +127,25 @@ func IsConst(tag string) bool {
 		}
 	}
 	return false
+}
+
+// Unexported is the rule for an unexported field named field that is no
+// constant and not tagged "-" (which leaves any field out), by its tuple
+// tag: a plan can neither read nor set such a field, so it would leave
+// the key unnoticed, and two values that differ only in it would share
+// one key. A blank field (_) with no tag holds nothing a value sets and
+// is left out without a word (problem ""); any other is refused, and
+// problem says why and how to mend it. badTag: the problem is the field's
+// tag, which does nothing there; else the field itself.
+func Unexported(field, tag string, hasTag bool) (problem string, badTag bool) {
+	name, _, _ := strings.Cut(tag, ",")
+	switch {
+	case field == "_" && tag == "":
+		return "", false
+	case hasTag && tag != "" && name != "": // a forgotten ,const, most likely
+		return fmt.Sprintf("a tuple tag on an unexported field does nothing; add ,const for a constant (tuple:\"%s,const\"), export the field, or tag it `tuple:\"-\"` to leave it out of the key", name), true
+	case hasTag && tag != "":
+		return "a tuple tag on an unexported field does nothing; export the field, or tag it `tuple:\"-\"` to leave it out of the key", true
+	}
+	return "the field is unexported, so a plan can neither read nor set it and it would be left out of the key (values that differ only in it would share a key); export it, or tag it `tuple:\"-\"` to leave it out of the key", false
 }

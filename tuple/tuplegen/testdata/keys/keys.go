@@ -126,7 +126,9 @@ type EmbeddedUnexportedPointer struct {
 	*part
 }
 
-type nothing struct{ n int64 }
+type nothing struct {
+	n int64 `tuple:"-"`
+}
 
 // EmbeddedEmpty embeds a struct that adds no field: it would vanish.
 type EmbeddedEmpty struct {
