@@ -42,8 +42,8 @@ func Mutate(rng *rand.Rand, key []byte) []byte {
 
 // Fill sets v to a random value: every kind the key structs hold, with
 // the edge values that matter (zeros to escape, invalid UTF-8, integers
-// at the limits of their sizes, NaNs, nil pointers). Unexported fields
-// keep their values.
+// at the limits of their sizes, NaNs, nil pointers). Unexported fields,
+// and fields tagged `tuple:"-"`, keep their values.
 func Fill(rng *rand.Rand, v reflect.Value) {
 	switch v.Type() {
 	case timeType:
@@ -59,7 +59,7 @@ func Fill(rng *rand.Rand, v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Struct:
 		for i := range v.NumField() {
-			if v.Type().Field(i).IsExported() {
+			if sf := v.Type().Field(i); sf.IsExported() && sf.Tag.Get("tuple") != "-" {
 				Fill(rng, v.Field(i))
 			}
 		}

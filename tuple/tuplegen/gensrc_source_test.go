@@ -7,6 +7,8 @@ package tuplegen
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -42,8 +44,8 @@ type (
 
 // The generator refuses what the plan refuses, and only that (but for a
 // field only the plan's general encoder writes).
-func TestGSVerdicts(t *gsTesting.T) {
-	for _, c := range []struct {
+func TestGSVerdicts(gsT *gsTesting.T) {
+	for _, gsC := range []struct {
 		name, gen string
 		typ       gsReflect.Type
 	}{
@@ -52,12 +54,12 @@ func TestGSVerdicts(t *gsTesting.T) {
 		fmt.Fprintf(&b, "\t\t{%q, %q, gsReflect.TypeFor[gsR_%s]()},\n", k, p.refused[k], k)
 	}
 	fmt.Fprintf(&b, `	} {
-		_, err := gsTuple.NewDynamicPlan(gsTuple.Codec{}, c.typ)
+		_, gsErr := gsTuple.NewDynamicPlan(gsTuple.Codec{}, gsC.typ)
 		switch {
-		case err != nil && c.gen == "":
-			t.Errorf("%%s: the generator writes it, the plan refuses it: %%v", c.name, err)
-		case err == nil && c.gen != "" && !gsStrings.Contains(c.gen, %q):
-			t.Errorf("%%s: the generator refuses it, the plan takes it: %%s", c.name, c.gen)
+		case gsErr != nil && gsC.gen == "":
+			gsT.Errorf("%%s: the generator writes it, the plan refuses it: %%v", gsC.name, gsErr)
+		case gsErr == nil && gsC.gen != "" && !gsStrings.Contains(gsC.gen, %q):
+			gsT.Errorf("%%s: the generator refuses it, the plan takes it: %%s", gsC.name, gsC.gen)
 		}
 	}
 }
@@ -67,29 +69,29 @@ func TestGSVerdicts(t *gsTesting.T) {
 	}
 	b.WriteString(`
 // A freshly generated file is not stale.
-func TestGSFresh(t *gsTesting.T) {
-	for name, err := range map[string]error{
+func TestGSFresh(gsT *gsTesting.T) {
+	for gsName, gsErr := range map[string]error{
 `)
 	for _, k := range p.written {
 		fmt.Fprintf(&b, "\t\t%q: gsTuple.CheckGenerated[%s](),\n", k, k)
 	}
 	b.WriteString(`	} {
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
+		if gsErr != nil {
+			gsT.Errorf("%s: %v", gsName, gsErr)
 		}
 	}
 }
 
 // The generated methods and the reflective plan agree, on random values
 // and on random and mutated keys.
-func TestGSDifferential(t *gsTesting.T) {
-	for _, twin := range []func(gsTesting.TB) gsCheck.Pair{
+func TestGSDifferential(gsT *gsTesting.T) {
+	for _, gsTwin := range []func(gsTesting.TB) gsCheck.Pair{
 `)
 	for _, k := range p.written {
-		fmt.Fprintf(&b, "\t\tfunc(t gsTesting.TB) gsCheck.Pair { return gsCheck.NewTwin[%s, gsR_%[1]s](t, %[1]q) },\n", k)
+		fmt.Fprintf(&b, "\t\tfunc(gsT gsTesting.TB) gsCheck.Pair { return gsCheck.NewTwin[%s, gsR_%[1]s](gsT, %[1]q) },\n", k)
 	}
 	fmt.Fprintf(&b, `	} {
-		t.Run("", func(t *gsTesting.T) { gsCheck.Run(t, []gsCheck.Pair{twin(t)}, %d, %d) })
+		gsT.Run("", func(gsT *gsTesting.T) { gsCheck.Run(gsT, []gsCheck.Pair{gsTwin(gsT)}, %d, %d) })
 	}
 }
 `, seed, rounds)
@@ -103,10 +105,10 @@ func TestGSDifferential(t *gsTesting.T) {
 		b.WriteString(`
 // The methods of a type whose comments say what they allocate allocate
 // that.
-func TestGSAllocations(t *gsTesting.T) {
+func TestGSAllocations(gsT *gsTesting.T) {
 `)
 		for _, k := range plain {
-			fmt.Fprintf(&b, "\tgsCheck.CheckAllocations[%s](t, %d, 20)\n", k, seed)
+			fmt.Fprintf(&b, "\tgsCheck.CheckAllocations[%s](gsT, %d, 20)\n", k, seed)
 		}
 		b.WriteString("}\n")
 	}
@@ -135,7 +137,7 @@ import (
 func GSStale() error {
 	return gsErrors.Join(
 `, u.base.name())
-	for _, k := range u.base.written {
+	for _, k := range slices.Sorted(maps.Keys(u.stale)) {
 		fmt.Fprintf(&b, "\t\tgsStale[%s](%[1]q, %t),\n", k, u.stale[k])
 	}
 	b.WriteString(`	)
@@ -146,26 +148,26 @@ func gsStale[T any, PT interface {
 	AppendTupleKey([]byte) ([]byte, error)
 	MarshalTupleKey() ([]byte, error)
 	UnmarshalTupleKey([]byte) (int, error)
-}](name string, stale bool) error {
-	checked := gsTuple.CheckGenerated[T]()
-	_, planErr := gsTuple.NewPlan[T](gsTuple.Codec{})
-	if !stale {
-		if checked != nil || planErr != nil {
-			return gsFmt.Errorf("%s: the change leaves its generated code as it was, and the old file is refused: %v; %v", name, checked, planErr)
+}](gsName string, gsStale bool) error {
+	gsChecked := gsTuple.CheckGenerated[T]()
+	_, gsPlanErr := gsTuple.NewPlan[T](gsTuple.Codec{})
+	if !gsStale {
+		if gsChecked != nil || gsPlanErr != nil {
+			return gsFmt.Errorf("%s: the change leaves its generated code as it was, and the old file is refused: %v; %v", gsName, gsChecked, gsPlanErr)
 		}
 		return nil
 	}
-	var v T
-	_, a := PT(&v).AppendTupleKey(nil)
-	_, m := PT(&v).MarshalTupleKey()
-	_, u := PT(&v).UnmarshalTupleKey(nil)
-	for what, err := range map[string]error{"CheckGenerated": checked, "AppendTupleKey": a, "MarshalTupleKey": m, "UnmarshalTupleKey": u} {
-		if !gsErrors.Is(err, gsTuple.ErrStaleGenerated) {
-			return gsFmt.Errorf("%s: the change alters its generated code, and the old file's %s answers %v, not ErrStaleGenerated", name, what, err)
+	var gsV T
+	_, gsA := PT(&gsV).AppendTupleKey(nil)
+	_, gsM := PT(&gsV).MarshalTupleKey()
+	_, gsU := PT(&gsV).UnmarshalTupleKey(nil)
+	for gsWhat, gsErr := range map[string]error{"CheckGenerated": gsChecked, "AppendTupleKey": gsA, "MarshalTupleKey": gsM, "UnmarshalTupleKey": gsU} {
+		if !gsErrors.Is(gsErr, gsTuple.ErrStaleGenerated) {
+			return gsFmt.Errorf("%s: the change alters its generated code, and the old file's %s answers %v, not ErrStaleGenerated", gsName, gsWhat, gsErr)
 		}
 	}
-	if planErr == nil {
-		return gsFmt.Errorf("%s: the change alters its generated code, and NewPlan takes the old file", name)
+	if gsPlanErr == nil {
+		return gsFmt.Errorf("%s: the change alters its generated code, and NewPlan takes the old file", gsName)
 	}
 	return nil
 }

@@ -110,6 +110,9 @@ func (c *compiler) keyType(name string) (keyType, error) {
 	if err != nil {
 		return keyType{}, fmt.Errorf("type %s: %w", name, err)
 	}
+	if len(fields) == 0 { // as the plan refuses it (struct{} itself aside, which is no defined type)
+		return keyType{}, fmt.Errorf("type %s has no exported field, so every value would be the same empty key", name)
+	}
 	return keyType{name: name, fields: fields, hasDesc: c.hasDesc, shapes: c.shapes}, nil
 }
 
