@@ -89,10 +89,19 @@
 //     dynamic values they hold, which only the plan's general encoder
 //     writes; no public function takes the nesting depth and the nested
 //     nulls it writes them at.
-//   - what tuple.Plan refuses too, with its reason: a custom type with one
-//     of the two methods, an fdb.KeyConvertible (never read back), a unit=
-//     on another type, a pointer to a pointer, a descending field inside
-//     a descending field, an embedded pointer to an unexported struct or
-//     an embedded struct that adds no field, maps and other types no
-//     element holds.
+//   - what tuple.Plan refuses too, with its reason: an unexported field
+//     not tagged "-" (by the plan's own rule, in tuple/internal/keytag),
+//     two fields of one name, a key type with no exported field, a custom
+//     type with one of the two methods, an fdb.KeyConvertible (never read
+//     back), bytes on anything but a string (a custom type whose
+//     underlying type is string included), a unit= on another type, a
+//     constant on a type but struct{} and the integers, a pointer to a
+//     pointer, a descending field inside a descending field, a struct
+//     that holds or embeds itself, an embedded pointer to an unexported
+//     struct or an embedded struct that adds no field, maps and other
+//     types no element holds.
+//
+// Its verdicts are held to the plan's by a test over random Go type
+// declarations, which also builds, vets and runs what it writes against
+// the plan.
 package tuplegen

@@ -200,6 +200,24 @@ type Nested struct {
 }
 `}})
 
+	// A struct of another package that embeds an unexported one, whose
+	// fields the plan inlines: the generated code reaches them as promoted
+	// fields (it refused the type, which the plan takes).
+	add(&genPackage{dir: "dw", why: "an unexported embedded struct of another package", keys: []string{"Wrapped", "EmbedsWrap"},
+		files: map[string]string{"dw.go": `package dw
+
+` + genImports(`"github.com/fdbtuple/fdbtuple/gensrctmp/other"`) + `
+type Wrapped struct {
+	W  other.Wrap
+	PW *other.Wrap
+}
+
+type EmbedsWrap struct {
+	other.Wrap
+	D int16
+}
+`}})
+
 	// 7: names of the generated file that the user's package has: a
 	// package named key (UnmarshalTupleKey's parameter), package-level
 	// tuple, tuplewire, reflect and types (the file's imports), types

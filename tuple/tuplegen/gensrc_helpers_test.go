@@ -45,7 +45,8 @@ package pos
 type Pos int32
 `,
 	"other/other.go": `// Package other has a struct whose unexported field the generated
-// file cannot spell, and one that embeds a pointer.
+// file cannot spell, one that embeds a pointer, and one that embeds an
+// unexported struct.
 package other
 
 type Hidden struct {
@@ -61,6 +62,18 @@ type Place struct {
 	*Zone
 	Shelf uint8
 }
+
+type inner struct {
+	A int64
+	B string
+}
+
+// Wrap embeds an unexported struct, whose fields a plan inlines and
+// another package reaches only as promoted fields.
+type Wrap struct {
+	inner
+	C int8
+}
 `,
 	"elems/elems.go": `// Package elems has custom element types: on the value and on the
 // pointer, a string one, generic ones, and two with one method only.
@@ -74,7 +87,8 @@ import (
 
 var errUnlucky = errors.New("elems: unlucky")
 
-// Cents writes an integer; -13 is an error.
+// Cents writes an integer; -13 is an error, and reads one, 13 and -13
+// an error.
 type Cents int64
 
 func (c Cents) AppendTupleElement(dst []byte) ([]byte, error) {
@@ -86,7 +100,7 @@ func (c Cents) AppendTupleElement(dst []byte) ([]byte, error) {
 
 func (c *Cents) ScanTupleElement(elem []byte) error {
 	v, _, err := tuplewire.ConsumeInt(elem)
-	if err == nil && v == 13 {
+	if err == nil && (v == 13 || v == -13) {
 		return errUnlucky
 	}
 	*c = Cents(v)

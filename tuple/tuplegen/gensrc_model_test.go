@@ -14,6 +14,7 @@ package tuplegen
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -97,7 +98,7 @@ var srcClashes = []string{
 var srcExternal = []string{
 	"stdtime.Time", "stdtime.Duration", "stdbig.Int", "*stdbig.Int", "guuid.UUID", "fdbtuple.Versionstamp",
 	"fdbtuple.Tuple", "gotypes.BasicKind", "hkey.ID", "hkey.Name", "hkey.Part", "hkey.Bytes", "htypes.Code",
-	"htypes.Inner", "htuple.Elem", "hreflect.Kind", "hpos.Pos", "hother.Hidden", "hother.Place", "helems.Cents",
+	"htypes.Inner", "htuple.Elem", "hreflect.Kind", "hpos.Pos", "hother.Hidden", "hother.Place", "hother.Wrap", "helems.Cents",
 	"*helems.Cents", "helems.Label", "helems.Code", "helems.ScanOnly", "helems.AppendOnly",
 }
 
@@ -116,6 +117,7 @@ type srcDrawer struct {
 	n        int             // for fresh names
 	byteType []string        // named byte types
 	named    []string        // non-generic named types that are no struct
+	aliases  []string        // the aliases among them
 	embeds   []string        // those of them a struct may embed (no pointer, no interface)
 	structs  []string        // non-generic struct types, keys among them
 	generics []*srcDecl
@@ -200,6 +202,7 @@ func (d *srcDrawer) declareNamed() {
 		}
 	case 5:
 		decl.alias, decl.expr = true, d.drawType(1)
+		d.aliases = append(d.aliases, name)
 	default:
 		decl.expr = d.pick(srcBad, "bad")
 		d.m.decls = append(d.m.decls, decl)
@@ -285,7 +288,7 @@ func (d *srcDrawer) drawField(decl *srcDecl, names map[string]bool) *srcField {
 				f.typ = "hkey.Part"
 			}
 		case 2:
-			f.typ = d.pick([]string{"hkey.Part", "htypes.Inner", "hother.Place", "hother.Hidden", "helems.Cents", "helems.Label", "hkey.ID"}, "embedext")
+			f.typ = d.pick([]string{"hkey.Part", "htypes.Inner", "hother.Place", "hother.Hidden", "hother.Wrap", "helems.Cents", "helems.Label", "hkey.ID"}, "embedext")
 		default:
 			if len(d.generics) > 0 && d.chance(50, "embedgeneric") || len(d.embeds) == 0 {
 				f.typ = d.instance(1)
@@ -436,6 +439,19 @@ func (d *srcDrawer) instance(depth int) string {
 	return g.name + "[" + strings.Join(args, ", ") + "]"
 }
 
+// changeType draws the type of a changed or added field: no alias, which
+// might spell the type it replaces (a change the generated code need
+// not follow).
+func (d *srcDrawer) changeType(depth int) string {
+	typ := d.drawType(depth)
+	for _, a := range d.aliases {
+		if regexp.MustCompile(`\b` + a + `\b`).MatchString(typ) {
+			return d.pick(srcBasics, "noalias")
+		}
+	}
+	return typ
+}
+
 // drawChange draws a change to the key type decl.
 func (d *srcDrawer) drawChange(decl *srcDecl) srcChange {
 	name := decl.name
@@ -447,7 +463,7 @@ func (d *srcDrawer) drawChange(decl *srcDecl) srcChange {
 	}
 	switch d.intn(9, "change") {
 	case 0:
-		f := &srcField{name: "Added", typ: d.drawType(0)}
+		f := &srcField{name: "Added", typ: d.changeType(0)}
 		if d.chance(30, "addedtag") {
 			f.tag, f.hasTag = d.drawTag(nil), true
 		}
@@ -467,7 +483,7 @@ func (d *srcDrawer) drawChange(decl *srcDecl) srcChange {
 			}
 		}
 	case 2:
-		typ := d.drawType(0)
+		typ := d.changeType(0)
 		change.what = "a field retyped " + typ
 		change.apply = func(m *srcModel) {
 			switch _, f := at(m); {

@@ -235,6 +235,13 @@ func (m *genModule) mutate(u *genMutation) {
 	if u.key != "" {
 		old, keys = u.base.perType[u.key], []string{u.key}
 	}
+	// The changed package stands for the base changed in place, at the
+	// base's path: types in the old file's texts (type arguments, which
+	// reflect names by path) take the path the changed package has.
+	moved := func(code []byte) []byte {
+		return bytes.ReplaceAll(code, []byte(genModulePath+"/"+u.base.dir+"."), []byte(genModulePath+"/"+u.dir+"."))
+	}
+	old = moved(old)
 	if u.strip {
 		old = stripShapes(m.t, old)
 	}
@@ -245,14 +252,25 @@ func (m *genModule) mutate(u *genMutation) {
 	}
 	u.stale = map[string]bool{}
 	for _, k := range keys {
-		was, now := u.base.perType[k], codes[k]
+		was, now := moved(u.base.perType[k]), codes[k]
 		if u.strip && errs[k] == nil { // the shapes are not there to change
 			was, now = stripShapes(m.t, was), stripShapes(m.t, now)
 		}
-		u.stale[k] = errs[k] != nil || !bytes.Equal(was, now)
+		u.stale[k] = errs[k] != nil || !bytes.Equal(sameTypes(was), sameTypes(now))
 	}
 	m.write(filepath.Join(u.dir, "gsstale.go"), staleCheckSource(u))
 }
+
+// sameTypes spells byte and rune as the types they are, uint8 and int32:
+// a field changed from one to the other changes the code's text, not the
+// code.
+func sameTypes(code []byte) []byte {
+	return bytesWord.ReplaceAllFunc(code, func(w []byte) []byte {
+		return map[string][]byte{"byte": []byte("uint8"), "rune": []byte("int32")}[string(w)]
+	})
+}
+
+var bytesWord = regexp.MustCompile(`\b(byte|rune)\b`)
 
 // stripShapes removes the conversions asserting the structs' shapes.
 func stripShapes(t *testing.T, src []byte) []byte {

@@ -127,7 +127,7 @@ func (c *compiler) structFields(t types.Type, st *types.Struct, depth int, what 
 	defer delete(c.busy, st)
 	c.shape(t, st)
 	var out []field
-	if err := c.addFields(&out, st, reach{}, depth); err != nil {
+	if err := c.addFields(&out, st, reach{base: t}, depth); err != nil {
 		return nil, err
 	}
 	return out, uniqueNames(out)
@@ -159,6 +159,12 @@ type reach struct {
 	sel  string       // the selector: ".Base"
 	path string       // the path in TupleKeyFields: "*Base."
 	via  []viaPointer // the embedded pointers on the way
+	// base is the type of the value sel reaches. Past an unexported
+	// embedded struct of another package (hidden), which the generated
+	// file cannot name, sel leaves it out, and reaches its fields as
+	// promoted fields of base.
+	base   types.Type
+	hidden bool
 }
 
 // addFields mirrors tuple's planBuilder.addFields: the fields of st,
@@ -173,22 +179,27 @@ func (c *compiler) addFields(out *[]field, st *types.Struct, r reach, depth int)
 		name, _, _ := strings.Cut(tag, ",")
 		isConst := keytag.IsConst(tag)
 		sel := r.sel + "." + sf.Name()
-		if et, ptr := inlined(sf.Type()); sf.Embedded() && !hasTag && et != nil {
-			if err := c.accessible(sf); err != nil {
-				return err
+		if r.hidden && !isConst {
+			if obj, _, _ := types.LookupFieldOrMethod(r.base, true, c.pkg, sf.Name()); obj != sf {
+				return fmt.Errorf("field %s (%s) is reached through an unexported embedded struct of another package, as a promoted field, and another field of its name shadows it: the generated code cannot reach it; take this type out of the -type list (tuple.Plan encodes it by reflection)", sf.Name(), reflectText(sf.Type()))
 			}
+		}
+		if et, ptr := inlined(sf.Type()); sf.Embedded() && !hasTag && et != nil {
 			if c.busy[et] { // as the plan refuses it
 				return fmt.Errorf("embedded field %s (%s): the struct embeds itself", sf.Name(), reflectText(sf.Type()))
 			}
-			inner := reach{sel: sel, path: r.path + sf.Name() + ".", via: r.via}
 			named := sf.Type()
+			inner := reach{sel: sel, path: r.path + sf.Name() + ".", via: r.via, base: named}
 			if ptr {
 				if !sf.Exported() { // as the plan refuses it
 					return fmt.Errorf("embedded field %s (%s): a pointer to an unexported struct cannot be allocated when decoding; embed it by value, export it, or tag it `tuple:\"-\"`", sf.Name(), reflectText(sf.Type()))
 				}
 				named = types.Unalias(sf.Type()).(*types.Pointer).Elem()
-				inner.path = r.path + "*" + sf.Name() + "."
+				inner.path, inner.base = r.path+"*"+sf.Name()+".", named
 				inner.via = append(slices.Clip(r.via), viaPointer{sel: sel, goType: types.TypeString(named, c.qualifier)})
+			}
+			if !sf.Exported() && sf.Pkg() != c.pkg { // its fields are promoted ones of r.base
+				inner.sel, inner.base, inner.hidden = r.sel, r.base, true
 			}
 			c.busy[et] = true
 			c.shape(named, et)
@@ -221,14 +232,6 @@ func (c *compiler) addFields(out *[]field, st *types.Struct, r reach, depth int)
 	return nil
 }
 
-// accessible refuses a field the generated file cannot reach.
-func (c *compiler) accessible(sf *types.Var) error {
-	if !sf.Exported() && sf.Pkg() != c.pkg {
-		return fmt.Errorf("field %s of package %s is unexported: the generated code cannot reach it", sf.Name(), sf.Pkg().Path())
-	}
-	return nil
-}
-
 // field compiles one field from its tag and type, as tuple's
 // planBuilder.field does; the tag is read by the plan's reader.
 func (c *compiler) field(f *field, sf *types.Var, tag string, depth int) error {
@@ -244,9 +247,6 @@ func (c *compiler) field(f *field, sf *types.Var, tag string, depth int) error {
 	f.desc, f.unit = kt.Desc, units[kt.Unit]
 	if kt.Const {
 		return f.compileConstant(sf.Type(), kt.Name)
-	}
-	if err := c.accessible(sf); err != nil {
-		return err
 	}
 	t := types.Unalias(sf.Type())
 	if p, ok := t.Underlying().(*types.Pointer); ok {

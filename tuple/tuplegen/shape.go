@@ -53,9 +53,7 @@ func writeFields(b *strings.Builder, fields []field) {
 // spelled in the shape of the struct it is a field of) and every field
 // can be spelled in the file.
 func (c *compiler) shape(t types.Type, st *types.Struct) {
-	switch types.Unalias(t).(type) {
-	case *types.Named:
-	default:
+	if _, named := types.Unalias(t).(*types.Named); !named || !c.spellable(t) {
 		return
 	}
 	parts := make([]string, st.NumFields())
