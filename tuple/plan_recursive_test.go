@@ -8,7 +8,10 @@ import (
 	"github.com/fdbtuple/fdbtuple/tuple"
 )
 
-// node embeds a pointer to itself and has no exported field.
+// node embeds a pointer to itself and has no exported field; it is only
+// ever a reflect.Type.
+//
+//lint:ignore U1000 the plan reads its fields by reflect
 type node struct {
 	*node
 	n int `tuple:"-"`

@@ -44,7 +44,14 @@ func Mutate(rng *rand.Rand, key []byte) []byte {
 // the edge values that matter (zeros to escape, invalid UTF-8, integers
 // at the limits of their sizes, NaNs, nil pointers). Unexported fields,
 // and fields tagged `tuple:"-"`, keep their values.
-func Fill(rng *rand.Rand, v reflect.Value) {
+func Fill(rng *rand.Rand, v reflect.Value) { fill(rng, v, 0) }
+
+// fillDepth is how deep fill follows pointers: past it they are nil, so
+// that a type that holds itself (a custom element type may) is filled in
+// finite time.
+const fillDepth = 8
+
+func fill(rng *rand.Rand, v reflect.Value, depth int) {
 	switch v.Type() {
 	case timeType:
 		v.Set(reflect.ValueOf(randomTime(rng)))
@@ -60,16 +67,16 @@ func Fill(rng *rand.Rand, v reflect.Value) {
 	case reflect.Struct:
 		for i := range v.NumField() {
 			if sf := v.Type().Field(i); sf.IsExported() && sf.Tag.Get("tuple") != "-" {
-				Fill(rng, v.Field(i))
+				fill(rng, v.Field(i), depth)
 			}
 		}
 	case reflect.Pointer:
-		if rng.IntN(3) == 0 {
+		if rng.IntN(3) == 0 || depth >= fillDepth {
 			v.SetZero()
 			return
 		}
 		p := reflect.New(v.Type().Elem())
-		Fill(rng, p.Elem())
+		fill(rng, p.Elem(), depth+1)
 		v.Set(p)
 	case reflect.String:
 		v.SetString(string(randomBytes(rng)))
