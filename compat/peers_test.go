@@ -108,10 +108,13 @@ func TestFlippedByteIsCaught(t *testing.T) {
 }
 
 // TestHangingPeer: a peer that stops answering fails the request at hand
-// after the timeout and is restarted; the run goes on.
+// after the timeout and is restarted; the run goes on. The timeout is
+// long enough that a loaded machine answers every other request within
+// it (200ms failed a request it answered, under GOARCH=386 on 2 busy
+// cores).
 func TestHangingPeer(t *testing.T) {
 	start := time.Now()
-	r := runFaulty(t, 200*time.Millisecond, func(req Request, resp []byte) string {
+	r := runFaulty(t, time.Second, func(req Request, resp []byte) string {
 		if isFoo42Pack(req) {
 			return ""
 		}

@@ -20,6 +20,11 @@ const (
 	OpUnpack           = "unpack"
 	OpCompare          = "compare"
 	OpPackVersionstamp = "pack_versionstamp"
+	// OpRepr asks for the peer's own printed form of a tuple (Text) and
+	// what the peer packs for the tuple it reads back from that text
+	// (Packed): what tuple.Parse must read that text as. Optional; the
+	// check does not send it, TestPythonText does.
+	OpRepr = "repr"
 )
 
 // AllTypes names the element types of the value notation, as a peer lists
@@ -68,6 +73,7 @@ type Response struct {
 	Packed    *string         `json:"packed,omitempty"`
 	Tuple     json.RawMessage `json:"tuple,omitempty"`
 	Result    *int            `json:"result,omitempty"`
+	Text      string          `json:"text,omitempty"` // repr
 
 	// hello
 	Name     string   `json:"name,omitempty"`
@@ -102,7 +108,7 @@ func (h Hello) validate() error {
 		}
 	}
 	for _, op := range h.Ops {
-		if !slices.Contains([]string{OpHello, OpPack, OpUnpack, OpCompare, OpPackVersionstamp}, op) {
+		if !slices.Contains([]string{OpHello, OpPack, OpUnpack, OpCompare, OpPackVersionstamp, OpRepr}, op) {
 			return fmt.Errorf("hello: unknown op %q", op)
 		}
 	}

@@ -6,7 +6,8 @@ package property_test
 // nothing, structs embedded by value and through pointers (whose fields
 // an outer one may shadow) and nested. A plan refuses exactly the types
 // that would lose a field silently or name two alike: an unexported
-// field neither a constant nor tagged "-", and two fields of one level
+// field neither a constant nor tagged "-", a named integer constant
+// (which holds a value the key does not), and two fields of one level
 // with one name; each refusal names a field it is about. What it accepts
 // holds every exported field that is not left out (a value comes back
 // whole), and its Schema is one keyschema.Parse reads.
@@ -33,7 +34,7 @@ type nameField struct {
 	hasTag   bool
 	embedded bool // an anonymous struct field
 	ptr      bool // an embedded pointer
-	constant bool // of type struct{}, tagged NAME,const
+	constant bool // of type struct{} or int16, tagged NAME,const
 	sub      *nameStruct
 	typ      reflect.Type
 }
@@ -69,8 +70,9 @@ func drawNameStruct(t *rapid.T, depth int, embedded *int) *nameStruct {
 		case how == 7 && depth > 0: // a nested struct
 			f.sub = drawNameStruct(t, depth-1, embedded)
 			f.typ = f.sub.typ
-		case how == 6: // a constant
-			f.constant, f.typ = true, reflect.TypeFor[struct{}]()
+		case how == 6: // a constant: a string, or an integer (which must be blank)
+			f.constant = true
+			f.typ = rapid.SampledFrom([]reflect.Type{reflect.TypeFor[struct{}](), reflect.TypeFor[int16]()}).Draw(t, "constant type")
 		default:
 			f.typ = rapid.SampledFrom([]reflect.Type{reflect.TypeFor[int64](), reflect.TypeFor[string]()}).Draw(t, "type")
 		}
@@ -89,6 +91,9 @@ func drawNameStruct(t *rapid.T, depth int, embedded *int) *nameStruct {
 		switch {
 		case f.constant:
 			f.tag, f.hasTag = rapid.SampledFrom([]string{"K", "L"}).Draw(t, "constant")+",const", true
+			if f.typ.Kind() == reflect.Int16 {
+				f.tag = rapid.SampledFrom([]string{"7", "-1"}).Draw(t, "constant") + ",const"
+			}
 		default:
 			switch rapid.IntRange(0, 9).Draw(t, "tag") {
 			case 0:
@@ -165,6 +170,8 @@ func (s *nameStruct) levelReasons() []nameReason {
 				default:
 					out = append(out, nameReason{tuple.ErrUnsupportedType, f.goName})
 				}
+			case f.constant && f.typ.Kind() == reflect.Int16 && f.goName != "_": // holds a value the key does not
+				out = append(out, nameReason{tuple.ErrBadTag, f.goName})
 			case f.constant:
 			default:
 				name, _, _ := strings.Cut(f.tag, ",")
@@ -297,7 +304,7 @@ func keyFieldNames(t *rapid.T, st *nameStats) {
 func TestFieldNames(t *testing.T) {
 	var st nameStats
 	rapid.Check(t, func(t *rapid.T) { keyFieldNames(t, &st) })
-	t.Logf("%d types accepted; refused: %d for an unexported field, %d for a tag on one, %d for two fields of one name, %d for another reason (an embedded struct adding nothing, a struct of no field a key holds)",
+	t.Logf("%d types accepted; refused: %d for an unexported field, %d for a tag that does nothing (on an unexported field, a named integer constant), %d for two fields of one name, %d for another reason (an embedded struct adding nothing, a struct of no field a key holds)",
 		st.accepted.Load(), st.unexported.Load(), st.badTag.Load(), st.duplicate.Load(), st.other.Load())
 }
 

@@ -578,10 +578,20 @@ func drawStruct(t *rapid.T, o modelOptions, depth int, inDesc bool, names *int) 
 	for range count {
 		f := drawField(t, o, depth, inDesc, names)
 		m.fields = append(m.fields, f)
-		sfs = append(sfs, reflect.StructField{Name: f.name, Type: f.typ, Tag: reflect.StructTag(f.tag), Anonymous: f.embedded || f.anonymous})
+		sfs = append(sfs, f.structField())
 	}
 	m.typ = reflect.StructOf(sfs)
 	return m
+}
+
+// structField is f's declaration; a blank field is unexported, of this
+// package.
+func (f *field) structField() reflect.StructField {
+	sf := reflect.StructField{Name: f.name, Type: f.typ, Tag: reflect.StructTag(f.tag), Anonymous: f.embedded || f.anonymous}
+	if f.name == "_" {
+		sf.PkgPath = reflect.TypeFor[field]().PkgPath()
+	}
+	return sf
 }
 
 func drawField(t *rapid.T, o modelOptions, depth int, inDesc bool, names *int) *field {
@@ -605,12 +615,12 @@ func drawField(t *rapid.T, o modelOptions, depth int, inDesc bool, names *int) *
 				s = string(rapid.SliceOfN(rapid.ByteRange(0x80, 0xFF), 1, 3).Draw(t, "raw constant"))
 			}
 			f.typ, f.constant, f.tagName = reflect.TypeFor[struct{}](), s, s
-		case "const-int":
+		case "const-int": // blank: a named integer field would hold a value the key does not
 			n := rapid.Int64Range(-300, 300).Draw(t, "constant")
-			f.typ, f.constant, f.tagName = reflect.TypeFor[int16](), n, fmt.Sprint(n)
+			f.name, f.typ, f.constant, f.tagName = "_", reflect.TypeFor[int16](), n, fmt.Sprint(n)
 		default:
 			n := rapid.Uint64Range(0, 300).Draw(t, "constant")
-			f.typ, f.constant, f.tagName = reflect.TypeFor[uint8](), gen.Normalize(new(big.Int).SetUint64(n)), fmt.Sprint(n)
+			f.name, f.typ, f.constant, f.tagName = "_", reflect.TypeFor[uint8](), gen.Normalize(new(big.Int).SetUint64(n)), fmt.Sprint(n)
 			if n > 255 {
 				f.bad = &badKind{name: "a constant that does not fit its type"}
 			}

@@ -444,7 +444,9 @@ func sorts(t *rapid.T, c tuple.Codec, m *model, p *tuple.DynamicPlan) {
 		shared := rapid.IntRange(0, len(m.fields)).Draw(t, "shared fields") // a draw even when no field draws
 		if prev.IsValid() {
 			for i := range shared {
-				v.Elem().Field(i).Set(prev.Elem().Field(i))
+				if fv := v.Elem().Field(i); fv.CanSet() { // not a blank constant
+					fv.Set(prev.Elem().Field(i))
+				}
 			}
 		}
 		prev = v

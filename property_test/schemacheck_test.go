@@ -161,7 +161,9 @@ func (p *schemaPair) checkSafe(t *rapid.T) int {
 		p.old.edges(t, v.Elem())
 		if shared := rapid.IntRange(0, len(p.old.fields)).Draw(t, "shared fields"); prev.IsValid() {
 			for j := range shared {
-				v.Elem().Field(j).Set(prev.Elem().Field(j))
+				if fv := v.Elem().Field(j); fv.CanSet() { // not a blank constant
+					fv.Set(prev.Elem().Field(j))
+				}
 			}
 		}
 		p.old.repair(v.Elem(), schemaCodec)
@@ -295,7 +297,7 @@ func (m *model) rebuild() {
 			f.typ = reflect.PointerTo(f.typ)
 		}
 		f.tag = tagOf(f)
-		sfs[i] = reflect.StructField{Name: f.name, Type: f.typ, Tag: reflect.StructTag(f.tag), Anonymous: f.embedded || f.anonymous}
+		sfs[i] = f.structField()
 	}
 	m.typ = reflect.StructOf(sfs)
 }

@@ -102,9 +102,10 @@ func appendLooseElem(dst []byte, v any, nested bool, depth int, tr *trail) ([]by
 // and takes no interface of it, so that AppendElems's arguments stay on
 // the stack. The rows that need a method call (a custom type, an
 // fdb.KeyConvertible that is no byte slice) are Codec.Pack's, and a
-// struct is a Plan's; an error here says so. (A named float32 type is
-// read through float64, which quiets a signalling NaN, so a NaN of one is
-// refused: a float32 keeps its bits, and so do Pack and a Plan.)
+// struct is a Plan's; an error here says what to do instead. (A named
+// float32 type is read through float64, which quiets a signalling NaN,
+// so a NaN of one is refused: a float32 keeps its bits, and so do Pack
+// and a Plan.)
 func appendLooseValue(dst []byte, g *goType, rv reflect.Value, nested bool, depth int, tr *trail) ([]byte, error) {
 	if g.err != nil {
 		return dst, &EncodeError{Type: g.t, Err: g.err}
@@ -129,9 +130,11 @@ func appendLooseValue(dst []byte, g *goType, rv reflect.Value, nested bool, dept
 		f := rv.Float()
 		if math.IsNaN(f) {
 			// reflect reads a float32 kind through float64, which has
-			// already quieted a signalling NaN: refuse rather than
+			// already quieted a signalling NaN, and every way to read
+			// its bits (Interface, Convert, Set) would move every
+			// argument of every call to the heap: refuse rather than
 			// write other bits than the caller's.
-			return dst, &EncodeError{Type: g.t, Err: ErrOutOfRange, Detail: fmt.Sprintf("AppendElems reads %s through float64, which would quiet a signalling NaN; pass float32(v), or pack it with Codec.Pack or as a Plan's field, which keep every bit", withArticle(g.t.String()))}
+			return dst, &EncodeError{Type: g.t, Err: ErrUnsupportedType, Detail: fmt.Sprintf("AppendElems reads %s through float64, which would quiet a signalling NaN; pass float32(v), which keeps every bit, or pack it with Codec.Pack or as a Plan's field", withArticle(g.t.String()))}
 		}
 		return tuplewire.AppendFloat32(dst, float32(f)), nil
 	case ruleUUID:
@@ -145,7 +148,27 @@ func appendLooseValue(dst []byte, g *goType, rv reflect.Value, nested bool, dept
 		reflect.Copy(reflect.ValueOf(t), rv)
 		return appendLooseNested(dst, t, depth, tr)
 	}
-	return dst, &EncodeError{Type: g.t, Err: fmt.Errorf("%w: AppendElems keeps its values on the stack, so it calls no method of one; pass tuple.Element(&v) for %s, or pack it with Codec.Pack or as a Plan's field", ErrUnsupportedType, withArticle(g.t.String()))}
+	return dst, &EncodeError{Type: g.t, Err: looseRefusal(g)}
+}
+
+// looseRefusal is the error of a value of a row AppendElems does not
+// write, with what to do instead, which works for its type: AppendElems
+// keeps its values on the stack, so it calls no method of one and takes
+// no interface of it.
+func looseRefusal(g *goType) error {
+	const why = "AppendElems keeps its values on the stack, so it calls no method of one"
+	a := withArticle(g.t.String())
+	switch g.rule {
+	case ruleCustom:
+		return fmt.Errorf("%w: %s; pass tuple.Element(&v) for %s, or pack it with Codec.Pack or as a Plan's field", ErrUnsupportedType, why, a)
+	case ruleKey: // an fdb.KeyConvertible: a subspace, a directory
+		return fmt.Errorf("%w: %s, and %s is written as the byte string of its key; pass []byte(v.FDBKey()), or pack it with Codec.Pack", ErrUnsupportedType, why, a)
+	case ruleStruct:
+		return fmt.Errorf("%w %v: a struct is a key of its own; encode it with a Plan (NewPlan), or pass its fields to AppendElems", ErrUnsupportedType, g.t)
+	case ruleAny: // a pointer to an interface
+		return fmt.Errorf("%w: AppendElems takes the value an interface holds, not a pointer to the interface; pass v, not &v, or pack it with Codec.Pack", ErrUnsupportedType)
+	}
+	return fmt.Errorf("%w: %s, and reads %s only through one; pack it with Codec.Pack", ErrUnsupportedType, why, a)
 }
 
 // appendHook appends the element of a Hook from Element, checked as

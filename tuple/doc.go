@@ -61,7 +61,8 @@
 // ErrInvalidUTF8 error for the error-returning encoders and for Unpack
 // (Python's binding rejects such a key, Java's replaces the bad bytes);
 // Pack and PackWithVersionstamp write its bytes as they are, as the
-// official Go binding does, and Codec{AllowInvalidUTF8: true} reads them.
+// official Go binding does, and Codec{AllowInvalidUTF8: true} reads them;
+// Text prints them as \xNN escapes, which Parse reads back.
 //
 // # Order
 //

@@ -144,7 +144,7 @@ func FuzzParse(f *testing.F) {
 		// the official display, deep constructs, sizes and bytes at the edges
 		`(<nil>, ("one"), UUID(1100aabb-ccdd-eeff-1100-aabbccddeeff), b"a"b")`, `(float32(SingleFloat(float32(1)`,
 		"(" + strings.Repeat("float32(", 200), `(float32(7.038531e-26), float32(1e300), 1e400)`,
-		"(" + strings.Repeat("9", 700) + ",)", "(\"\xff\",)"} {
+		"(" + strings.Repeat("9", 700) + ",)", "(\"\xff\",)", `("a\xffb", "it's\x80", nan)`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -161,8 +161,15 @@ func FuzzParse(f *testing.F) {
 		if err != nil || !vectors.Identical(back, tup) {
 			t.Fatalf("Parse(%q) = %s, which parses back to %s, %v", s, text, back, err)
 		}
-		if _, err := (tuple.Codec{}).Pack(tup); err != nil && !errors.Is(err, tuple.ErrIncompleteVersionstamp) {
+		// Parse takes strings that are not UTF-8, as Tuple.Pack does; a
+		// strict Codec's Parse does not, as its Pack does not.
+		if _, err := (tuple.Codec{AllowInvalidUTF8: true}).Pack(tup); err != nil && !errors.Is(err, tuple.ErrIncompleteVersionstamp) {
 			t.Fatalf("Parse(%q) = %s, which does not pack: %v", s, text, err)
+		}
+		if strict, err := (tuple.Codec{}).Parse(s); err == nil {
+			if _, err := (tuple.Codec{}).Pack(strict); err != nil && !errors.Is(err, tuple.ErrIncompleteVersionstamp) {
+				t.Fatalf("Codec{}.Parse(%q) = %s, which Codec{}.Pack refuses: %v", s, strict.Text(), err)
+			}
 		}
 	})
 }

@@ -55,8 +55,9 @@ package tuple
 // extension's value (into *any), and a named float32's signalling NaN,
 // which reflect reads and sets through float64 (Scan refuses it rather
 // than quiet it, and AppendElems refuses a NaN of one, whose bits it
-// cannot know; a float32, Pack and a Plan keep every bit). Both share
-// the rows' one reader and writer (scanScalar, appendScalar).
+// cannot know: every way to read them moves the arguments of every call
+// to the heap; a float32, float32(v), Pack and a Plan keep every bit).
+// Both share the rows' one reader and writer (scanScalar, appendScalar).
 
 import (
 	"fmt"
@@ -132,6 +133,7 @@ var (
 	versionstampType   = reflect.TypeFor[Versionstamp]()
 	emptyStructType    = reflect.TypeFor[struct{}]()
 	descType           = reflect.TypeFor[Desc]()
+	hookType           = reflect.TypeFor[Hook]()
 )
 
 // typeOf returns the table's entry for t, built at its first use.
@@ -201,6 +203,9 @@ func (b *tableBuilder) build(t reflect.Type) *goType {
 	switch t {
 	case descType:
 		g.err = unsupported(t, "a Desc is the value of the descending extension; encode it with a Codec holding DescExtension, or tag a plan's field desc")
+		return g
+	case hookType:
+		g.err = unsupported(t, "a Hook (from tuple.Element or tuple.Into) is for AppendElems and Scan, which call no method of a value; a Tuple holds the value itself, v rather than tuple.Element(&v), and Pack calls its AppendTupleElement")
 		return g
 	case timeType:
 		g.rule = ruleTime

@@ -31,21 +31,33 @@ func (c Codec) descHint(err error) error {
 // destinations, when key carries a prefix: when key[k:] (k up to
 // hintPrefixLen) is a tuple of exactly n elements, framed with c, the
 // error says so and names the call. It looks when the fault lies in the
-// first hintPrefixLen bytes, and not for too many elements nor for a key
-// that is itself a tuple of n elements.
+// first hintPrefixLen bytes, and not for too many elements, for a key
+// that is itself a tuple of n elements, nor for a rest of nulls alone.
 func (c Codec) scanPrefixHint(key []byte, n int, err error) error {
 	var de *DecodeError
 	if !errors.As(err, &de) || errors.Is(err, ErrTooManyElements) || de.Offset >= hintPrefixLen || len(key) > hintKeyLen || c.framesAs(key, n) {
 		return err // a key that is itself a tuple of n elements has no prefix to blame
 	}
 	for k := 1; k <= hintPrefixLen && k < len(key); k++ {
-		if c.framesAs(key[k:], n) {
+		if !onlyNulls(key[k:]) && c.framesAs(key[k:], n) {
 			de.Detail += fmt.Sprintf("; after its first %d bytes (%s) the key is a tuple of %d elements: if they are a prefix, scan key[%d:] (under a subspace, subspace.UnpackWith; a Plan, Plan.Under)",
 				k, Printable(key[:k]), n, k)
 			return err
 		}
 	}
 	return err
+}
+
+// onlyNulls reports whether b is top-level null elements alone (each a
+// 00 byte): no sign of what a key holds, so no sign that the bytes
+// before b are a prefix.
+func onlyNulls(b []byte) bool {
+	for _, c := range b {
+		if c != 0x00 {
+			return false
+		}
+	}
+	return true
 }
 
 // framesAs reports whether b is a tuple of exactly n elements, framed

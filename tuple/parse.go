@@ -27,8 +27,17 @@ import (
 // and '...' with Python escapes, inf and nan, SingleFloat(x), UUID('...'),
 // Versionstamp(b'...', 7)); Java's null and bare UUIDs; fdbcli-printable
 // transaction versions; Versionstamp(incomplete, 7); and a trailing comma
-// after any last element.
-func Parse(s string) (Tuple, error) { return Codec{}.Parse(s) }
+// after any last element. NaN is the NaN Text prints so (math.NaN()), and
+// Python's nan the one Python packs, float64bits(0x7ff8000000000000).
+//
+// Like Tuple.Pack and Text, Parse takes a string that is not valid UTF-8,
+// written with \xNN escapes ("a\xffb"): it is Codec{AllowInvalidUTF8:
+// true}.Parse. A Codec's Parse refuses one unless the codec allows it.
+func Parse(s string) (Tuple, error) { return Codec{AllowInvalidUTF8: true}.Parse(s) }
+
+// pythonNaN is the bits of Python's float('nan'), which its repr prints
+// as nan.
+const pythonNaN = 0x7ff8000000000000
 
 // ParseElement reads one element in the text form at the start of s and
 // returns it with the number of bytes it took, so that other notations

@@ -31,8 +31,10 @@ func (p *parser) word(depth int) (any, error) {
 		return true, nil
 	case "false", "False":
 		return false, nil
-	case "NaN", "nan":
+	case "NaN": // the text form's: the NaN it prints so, math.NaN()
 		return math.NaN(), nil
+	case "nan": // Python's repr of float('nan'), which it packs as 7ff8000000000000
+		return math.Float64frombits(pythonNaN), nil
 	case "Inf", "inf", "Infinity":
 		return math.Inf(1), nil
 	}

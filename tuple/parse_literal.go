@@ -44,6 +44,15 @@ func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '<' || c == '>' || c == '-'
 }
 
+// goString reads a double-quoted literal. Go's quoting is the text
+// form's, where \xNN is a byte: a string that is not valid UTF-8 prints
+// its bytes so (strconv.Quote), and reads back bit for bit when the codec
+// allows such strings (the package's Parse does, as Tuple.Pack and Text
+// take them). Python's repr double-quotes a str that holds a ' (and no
+// "), and there \xNN is the code point U+00NN: a literal with a raw '
+// whose Go reading is not UTF-8 is Python's, which always is ("it's\x80"
+// is it's and U+0080). The text form never writes such a literal: it
+// writes a ' in a string that is not UTF-8 as \u0027.
 func (p *parser) goString() (any, error) {
 	lit, err := strconv.QuotedPrefix(p.rest())
 	if err != nil {
@@ -51,11 +60,15 @@ func (p *parser) goString() (any, error) {
 	}
 	if i := wirecore.InvalidUTF8At(lit); i >= 0 {
 		p.pos += i // strconv.Unquote would replace the byte with U+FFFD
-		return nil, p.failWith(ErrInvalidUTF8, "byte 0x%02x in a string literal is not valid UTF-8", lit[i])
+		return nil, p.failWith(ErrInvalidUTF8, "byte 0x%02x in a string literal is not valid UTF-8; write it as \\x%02x", lit[i], lit[i])
 	}
 	s, _ := strconv.Unquote(lit)
-	if !utf8.ValidString(s) {
-		return nil, p.failWith(ErrInvalidUTF8, "string literal is not valid UTF-8")
+	switch {
+	case utf8.ValidString(s):
+	case strings.IndexByte(lit, '\'') >= 0 && !strings.Contains(lit, `\"`):
+		return p.quoted(false) // Python's repr
+	case !p.codec.AllowInvalidUTF8:
+		return nil, p.failWith(ErrInvalidUTF8, "string literal is not valid UTF-8 (a codec with AllowInvalidUTF8, or the package's Parse, reads it)")
 	}
 	p.pos += len(lit)
 	return s, nil

@@ -44,8 +44,10 @@ import (
 //	                       them is an error, never rounded)
 //	`tuple:"USER,const"`   a constant element, on a field of type struct{}
 //	                       (the string "USER") or of an integer type (its
-//	                       name parsed as the integer); named _ so that it
-//	                       takes no room
+//	                       name parsed as the integer, 64 bits for int
+//	                       and uint); named _ so that it takes no room,
+//	                       which an integer one must be: a named one would
+//	                       hold a value the key does not
 //
 // The name before the comma, when there is one and the field is not a
 // constant, names the field in Schema, Range and errors; it is a Go

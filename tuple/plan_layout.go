@@ -246,18 +246,22 @@ func (b *tableBuilder) field(f *planField, tag string) error {
 }
 
 // compileConstant encodes a constant field's element from its tag name:
-// a string for a struct{} field, an integer for an integer field.
+// a string for a struct{} field, an integer for an integer field, which
+// must be blank (_): a plan writes the constant whatever a named field
+// holds and sets nothing when decoding, so that a named one would hold a
+// value the key does not (V int `tuple:"2,const"` wrote 2 for any V and
+// read V back as 0).
 func (f *planField) compileConstant(text string) error {
 	var v any = text
 	switch f.typ.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		n, err := strconv.ParseInt(text, 10, f.typ.Bits())
+		n, err := strconv.ParseInt(text, 10, schemaBits(f.typ))
 		if err != nil {
 			return fmt.Errorf("%w: constant %q is no %v: %v", ErrBadTag, text, f.typ, err)
 		}
 		v = n
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		n, err := strconv.ParseUint(text, 10, f.typ.Bits())
+		n, err := strconv.ParseUint(text, 10, schemaBits(f.typ))
 		if err != nil {
 			return fmt.Errorf("%w: constant %q is no %v: %v", ErrBadTag, text, f.typ, err)
 		}
@@ -268,6 +272,9 @@ func (f *planField) compileConstant(text string) error {
 		}
 	default:
 		return fmt.Errorf("%w: a constant field is of type struct{} (a string) or of an integer type", ErrBadTag)
+	}
+	if goName := f.name; f.typ != emptyStructType && goName != "_" {
+		return fmt.Errorf("%w: a constant is no value of the field: the key holds %s whatever %s holds, and decoding sets nothing; name the field _ (_ %v `tuple:\"%s,const\"`)", ErrBadTag, text, goName, f.typ, text)
 	}
 	enc, err := AppendElems(nil, v)
 	if err != nil {

@@ -134,7 +134,9 @@ const (
 // first k bytes (k up to hintPrefixLen), the error says so and names
 // Plan.Under. It looks only when the fault lies in the first
 // hintPrefixLen bytes, where a prefix would make it, and not for too many
-// elements, a key that goes on rather than one that starts early. Each
+// elements, a key that goes on rather than one that starts early; nor
+// for a rest of nulls alone, which any type of nullable fields reads (a
+// key ending 00 00 would read as one of two such fields). Each
 // offset costs a decode that most often stops at its first element, so a
 // loop that skips the keys of other types by their errors pays little.
 func (p *Plan[T]) prefixHint(key []byte, err error) error {
@@ -152,7 +154,7 @@ func (p *planCore) prefixHint(key []byte, err error, decodesAfter func(k int) bo
 		return err
 	}
 	for k := 1; k <= hintPrefixLen && k < len(key); k++ {
-		if decodesAfter(k) {
+		if !onlyNulls(key[k:]) && decodesAfter(k) {
 			de.Detail += fmt.Sprintf("; the key is %s after its first %d bytes (%s): for keys under a prefix, use Plan.Under(prefix)",
 				withArticle(p.layout.typ.String()), k, Printable(key[:k]))
 			return err

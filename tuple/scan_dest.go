@@ -237,7 +237,7 @@ func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 		}
 		if b := math.Float32bits(f); f != f && b&(1<<22) == 0 {
 			// SetFloat goes through float64, which would quiet it.
-			return 0, s.fail(pos, ErrOutOfRange, fmt.Sprintf("a signalling NaN cannot go into %v bit for bit (reflect sets it through float64); scan into a *float32 or use a Plan", e.Type()))
+			return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("a signalling NaN cannot go into %v bit for bit (reflect sets it through float64); scan into a *float32, (*float32)(&v), or use a Plan", e.Type()))
 		}
 		e.SetFloat(float64(f))
 		return end, nil

@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/big"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 )
@@ -27,7 +29,9 @@ import (
 //
 // NaN prints as NaN only for the NaN that Parse gives back (math.NaN() and
 // float32(math.NaN())); any other payload prints its bits, so that every
-// tuple survives the trip through text bit for bit.
+// tuple survives the trip through text bit for bit. A string that is not
+// valid UTF-8 prints its bytes as \xNN (and a ' in it as \u0027), which
+// Parse reads back, as Tuple.Pack takes such strings.
 
 var _ encoding.TextAppender = Tuple(nil)
 
@@ -123,7 +127,7 @@ func (p *printer) elem(dst []byte, v any, depth int) ([]byte, error) {
 	case float32:
 		return appendFloat32Text(dst, v), nil
 	case string:
-		return strconv.AppendQuote(dst, v), nil
+		return appendStringText(dst, v), nil
 	case []byte:
 		return appendBytesText(dst, v), nil
 	case UUID:
@@ -183,6 +187,20 @@ func appendFloatLiteral(dst []byte, f float64, bitSize int) []byte {
 		}
 	}
 	return append(dst, ".0"...)
+}
+
+// appendStringText writes s as a Go literal (strconv.Quote), where a
+// byte that is not UTF-8 is \xNN. A ' in such a string is written \u0027:
+// Parse takes a double-quoted literal with a ' whose Go reading is not
+// UTF-8 for Python's repr, in which \xNN is a code point.
+func appendStringText(dst []byte, s string) []byte {
+	start := len(dst)
+	dst = strconv.AppendQuote(dst, s)
+	if strings.IndexByte(s, '\'') < 0 || utf8.ValidString(s) {
+		return dst
+	}
+	quoted := string(dst[start:])
+	return append(dst[:start], strings.ReplaceAll(quoted, "'", `\u0027`)...)
 }
 
 // appendBytesText writes b"..." in FoundationDB's printable form, with "

@@ -1,6 +1,8 @@
 package tuple_test
 
 import (
+	"bytes"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math"
@@ -158,7 +160,6 @@ func TestParseErrors(t *testing.T) {
 		{`("unterminated)`, 1, tuple.ErrSyntax},
 		{`(b"\q")`, 3, tuple.ErrSyntax},
 		{`(b"é")`, 3, tuple.ErrSyntax},
-		{`("\xff",)`, 1, tuple.ErrInvalidUTF8},
 		{`('\udc00',)`, 2, tuple.ErrInvalidUTF8},
 		{`(UUID("xyz"))`, 7, tuple.ErrSyntax},
 		{`(Versionstamp(0011, 1))`, 14, tuple.ErrSyntax},
@@ -173,6 +174,13 @@ func TestParseErrors(t *testing.T) {
 		if !errors.As(err, &se) || !errors.Is(err, tt.err) || se.Offset != tt.offset {
 			t.Errorf("Parse(%.40s) = %v, %v; want %v at offset %d", tt.text, got, err, tt.err, tt.offset)
 		}
+	}
+	// A string that is not UTF-8: a strict Codec's Parse refuses it, as
+	// its Pack does (the package's Parse reads it, as Tuple.Pack takes it).
+	got, err := tuple.Codec{}.Parse(`("\xff",)`)
+	var se *tuple.SyntaxError
+	if !errors.As(err, &se) || !errors.Is(err, tuple.ErrInvalidUTF8) || se.Offset != 1 {
+		t.Errorf("Codec{}.Parse(\"\\xff\") = %v, %v; want ErrInvalidUTF8 at offset 1", got, err)
 	}
 }
 
@@ -321,5 +329,46 @@ func TestFormatVerbs(t *testing.T) {
 	}
 	if fmt.Sprint(tup) != tup.String() {
 		t.Errorf("Sprint = %s, String = %s", fmt.Sprint(tup), tup.String())
+	}
+}
+
+// The text form reads back every string Tuple.Pack takes, UTF-8 or not,
+// and reads Python's repr as Python means it: nan is the NaN Python
+// packs, and a double-quoted repr's \xNN is a code point.
+func TestTextStringsAndPython(t *testing.T) {
+	for _, tup := range []tuple.Tuple{{"a\xffb"}, {"it's\x80"}, {"\xc3", "'", "\x00'\xfe\""}} {
+		for _, c := range []tuple.Codec{{AllowInvalidUTF8: true}, {AllowInvalidUTF8: true, Lenient: true}} {
+			back, err := c.Parse(c.Format(tup))
+			if err != nil || !bytes.Equal(back.Pack(), tup.Pack()) {
+				t.Errorf("%+v: Parse(Format(%q)) = %q, %v", c, tup, back, err)
+			}
+		}
+		back, err := tuple.Parse(tup.Text())
+		if err != nil || !bytes.Equal(back.Pack(), tup.Pack()) {
+			t.Errorf("Parse(%s) = %q, %v; want %q", tup.Text(), back, err, tup)
+		}
+	}
+	for _, tt := range []struct {
+		text   string
+		packed string
+	}{
+		// What the Python binding prints, and packs (foundationdb 8.0.0).
+		{`(nan,)`, "21fff8000000000000"},
+		{`(SingleFloat(nan),)`, "20ffc00000"},
+		{`("it's\x80",)`, "0269742773c28000"},
+		{`("it's\xa0 \x9f", 'x\x80')`, "0269742773c2a020c29f000278c28000"},
+	} {
+		got, err := tuple.Parse(tt.text)
+		if err != nil {
+			t.Errorf("Parse(%s): %v", tt.text, err)
+			continue
+		}
+		if packed := hex.EncodeToString(got.Pack()); packed != tt.packed {
+			t.Errorf("Parse(%s) packs to %s, want %s (what Python packs)", tt.text, packed, tt.packed)
+		}
+	}
+	// NaN is the text form's own: the NaN Text prints so.
+	if got, err := tuple.Parse(tuple.Tuple{math.NaN()}.Text()); err != nil || math.Float64bits(got[0].(float64)) != math.Float64bits(math.NaN()) {
+		t.Errorf("Parse(Text(NaN)) = %v, %v", got, err)
 	}
 }

@@ -101,6 +101,12 @@ def to_element(v):
     raise ValueError("unexpected decoded value %r" % (v,))
 
 
+# The names Python's repr of a tuple writes, for reading its text back as
+# Python means it (eval, with nothing else in reach).
+READ_BACK = {"__builtins__": {}, "nan": float("nan"), "inf": float("inf"),
+             "SingleFloat": ft.SingleFloat, "UUID": uuid.UUID, "fdb": fdb}
+
+
 def answer(req):
     fdb._version = req.get("api_version") or 800
     op = req.get("op")
@@ -109,7 +115,7 @@ def answer(req):
             "name": "python-foundationdb",
             "version": dist_version("foundationdb"),
             "protocol": 1,
-            "ops": ["hello", "pack", "unpack", "compare", "pack_versionstamp"],
+            "ops": ["hello", "pack", "unpack", "compare", "pack_versionstamp", "repr"],
             "types": ["null", "bytes", "string", "int", "float32", "float64", "bool", "uuid", "versionstamp", "tuple"],
             # the reference: it decodes what runs to the end of the key and
             # integers in longer forms than their minimal one
@@ -119,6 +125,9 @@ def answer(req):
         return {"packed": ft.pack(from_notation(req["tuple"])).hex()}
     if op == "unpack":
         return {"tuple": to_notation(ft.unpack(bytes.fromhex(req["packed"])))}
+    if op == "repr":
+        text = repr(from_notation(req["tuple"]))
+        return {"text": text, "packed": ft.pack(eval(text, READ_BACK)).hex()}
     if op == "compare":
         return {"result": ft.compare(from_notation(req["a"]), from_notation(req["b"]))}
     if op == "pack_versionstamp":
