@@ -116,7 +116,9 @@ type Renamed struct {
 	// with a tag, a constant on a named empty struct, bytes on a custom
 	// type whose underlying type is string. (And a struct that embeds
 	// itself, which hung the generator.)
-	add(&genPackage{dir: "d5", why: "#36 item 5", keys: []string{"UnexportedTag", "NamedEmptyConst", "BytesCustom", "BytesNamed", "EmbedsItself", "HoldsItself", "EmptyConst"},
+	// (10, the generator's side: an integer constant on a named field,
+	// which the plan now refuses.)
+	add(&genPackage{dir: "d5", why: "#36 items 5 and 10", keys: []string{"UnexportedTag", "NamedEmptyConst", "BytesCustom", "BytesNamed", "EmbedsItself", "HoldsItself", "EmptyConst", "NamedIntConst", "BlankIntConst"},
 		files: map[string]string{"d5.go": `package d5
 
 ` + genImports(`"github.com/fdbtuple/fdbtuple/gensrctmp/elems"`) + `
@@ -155,6 +157,16 @@ type EmbedsItself struct {
 type HoldsItself struct {
 	A    int64
 	Next *HoldsItself
+}
+
+type NamedIntConst struct {
+	V int ` + "`tuple:\"2,const\"`" + `
+	A int64
+}
+
+type BlankIntConst struct {
+	_ int ` + "`tuple:\"2,const\"`" + `
+	A int64
 }
 `}})
 

@@ -246,7 +246,7 @@ func (c *compiler) field(f *field, sf *types.Var, tag string, depth int) error {
 	asBytes := kt.Bytes
 	f.desc, f.unit = kt.Desc, units[kt.Unit]
 	if kt.Const {
-		return f.compileConstant(sf.Type(), kt.Name)
+		return f.compileConstant(sf.Type(), sf.Name(), kt.Name)
 	}
 	t := types.Unalias(sf.Type())
 	if p, ok := t.Underlying().(*types.Pointer); ok {
@@ -394,8 +394,10 @@ func (f *field) basicKind(b *types.Basic) error {
 
 // compileConstant encodes a constant field's element from its tag name,
 // as tuple's plan does: a string for a struct{} field, an integer of the
-// field's size for an integer field. Errors name it by its text form.
-func (f *field) compileConstant(t types.Type, text string) error {
+// field's size for an integer field, which must be blank (_): the key
+// holds the constant whatever a named field holds, and decoding sets
+// nothing. Errors name it by its text form.
+func (f *field) compileConstant(t types.Type, goName, text string) error {
 	f.kind = kindConst
 	var v any = text
 	switch u := t.Underlying().(type) {
@@ -431,6 +433,9 @@ func (f *field) compileConstant(t types.Type, text string) error {
 		}
 	default:
 		return fmt.Errorf("a constant field is of type struct{} (a string) or of an integer type")
+	}
+	if _, isString := v.(string); !isString && goName != "_" { // as the plan refuses it
+		return fmt.Errorf("a constant is no value of the field: the key holds %s whatever %s holds, and decoding sets nothing; name the field _ (_ %s `tuple:\"%s,const\"`)", text, goName, reflectText(t), text)
 	}
 	enc, err := tuple.AppendElems(nil, v)
 	if err != nil {
