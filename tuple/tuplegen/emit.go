@@ -27,10 +27,10 @@ const descCode = 0x4F
 type emitter struct {
 	typ     *keyType
 	w       *bytes.Buffer
-	helpers bytes.Buffer // functions that desc fields decode with
-	n       int          // for unique variable names
-	uses    map[string]bool
-	names   *packageNames
+	helpers bytes.Buffer    // functions that desc fields decode with
+	n       int             // for unique variable names
+	uses    map[string]bool // the shared helpers the file needs ("desc", "byteElems", ...)
+	names   *packageNames   // of the packages the file names, settled at the end
 	// deferred holds the strings of UnmarshalTupleKey read into its one
 	// buffer, assigned at the end from one string.
 	deferred []deferredString
@@ -193,7 +193,6 @@ func tupleKeyDescErr(err error, asc []byte, at int, field string) error {
 `)
 	}
 	if e.uses["nilEmbedded"] {
-		e.uses["fmt"] = true
 		e.printf(`
 // tupleKeyNilEmbedded is the error of a nil embedded pointer on the way
 // to a field of type t, as tuple.Plan words it.

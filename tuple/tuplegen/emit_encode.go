@@ -90,7 +90,6 @@ func (e *emitter) encodeValue(f *field, x, fieldExpr, out string, nested bool, d
 	}
 	switch f.kind {
 	case kindString:
-		e.uses["unicode/utf8"] = true
 		s := conv("string", f.goType, x)
 		e.printf("if !utf8.ValidString(%s) {\nreturn dst[:start], tupleKeyEncodeErr(%s, tuple.ErrInvalidUTF8, %s)\n}\n", s, x, ef) // the value's type, as the plan names it
 		e.printf("%s = tuplewire.AppendString(%[1]s, %s)\n", out, s)

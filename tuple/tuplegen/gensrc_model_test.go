@@ -14,6 +14,7 @@ package tuplegen
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -350,7 +351,7 @@ func (d *srcDrawer) drawTag(names map[string]bool) string {
 		name = fmt.Sprintf("N%d", d.intn(4, "tagnum"))
 	case 4:
 		if len(names) > 0 {
-			name = d.pick(slices.Sorted(mapKeys(names)), "dupname")
+			name = d.pick(slices.Sorted(maps.Keys(names)), "dupname")
 		}
 	case 5:
 		name = d.pick([]string{"a-b", "1st", "ok_2"}, "oddname")
@@ -372,16 +373,6 @@ func (d *srcDrawer) drawTag(names map[string]bool) string {
 		opts = append(opts, d.pick([]string{"sideways", "desc"}, "wrong"))
 	}
 	return strings.Join(append([]string{name}, opts...), ",")
-}
-
-func mapKeys(m map[string]bool) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // emptyStruct declares a named empty struct, and returns its name.

@@ -291,7 +291,11 @@ func stripShapes(t *testing.T, src []byte) []byte {
 		}
 		if call, ok := vs.Values[0].(*ast.CallExpr); ok {
 			if _, ok := call.Fun.(*ast.StructType); ok {
-				cuts = append(cuts, [2]int{fset.Position(g.Pos()).Offset, fset.Position(g.End()).Offset})
+				from := g.Pos()
+				if g.Doc != nil { // the comment of the shapes too
+					from = g.Doc.Pos()
+				}
+				cuts = append(cuts, [2]int{fset.Position(from).Offset, fset.Position(g.End()).Offset})
 			}
 		}
 	}
@@ -326,8 +330,9 @@ func dropUnusedImports(t *testing.T, src []byte) []byte {
 		if imp.Name != nil {
 			name = imp.Name.Name
 		}
-		if !named[name] {
-			cuts = append(cuts, [2]int{fset.Position(imp.Pos()).Offset, fset.Position(imp.End()).Offset})
+		if !named[name] { // its whole line, which would leave a blank one in the block
+			start, end := fset.Position(imp.Pos()), fset.Position(imp.End()).Offset
+			cuts = append(cuts, [2]int{start.Offset - start.Column + 1, end + 1})
 		}
 	}
 	out := slices.Clone(src)
