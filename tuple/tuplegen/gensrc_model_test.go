@@ -261,8 +261,9 @@ func (d *srcDrawer) drawField(decl *srcDecl, names map[string]bool) *srcField {
 	switch d.intn(100, "fieldkind") {
 	case 0, 1, 2, 3, 4: // a constant, at times a wrong one
 		c := d.pick([]string{
-			"_ struct{} USER", "_ struct{} USER", "_ int16 7", "_ int16 7", "_ int -1", "_ BYTE 9", "_ BYTE 9",
-			"_ uint8 300", "CONST int 2", "_ NAMEDEMPTY X",
+			"_ struct{} USER", "_ struct{} USER", "_ struct{} USER", "NAMED struct{} POST", "_ int16 7", "_ int16 7",
+			"_ int -1", "_ int -1", "_ BYTE 9", "_ BYTE 9", "_ uint64 18446744073709551615", "_ int8 -128",
+			"_ uint8 300", "NAMED int 2", "_ NAMEDEMPTY X",
 		}, "const")
 		parts := strings.Fields(c)
 		f.name, f.typ, f.tag, f.hasTag = parts[0], parts[1], parts[2]+",const", true
@@ -275,7 +276,7 @@ func (d *srcDrawer) drawField(decl *srcDecl, names map[string]bool) *srcField {
 		if f.name != "_" {
 			f.name = fmt.Sprintf("C%d", len(names))
 		}
-		for names[f.name] {
+		for names[f.name] && f.name != "_" {
 			f.name += "x"
 		}
 		return f
@@ -318,7 +319,7 @@ func (d *srcDrawer) drawField(decl *srcDecl, names map[string]bool) *srcField {
 	for names[f.goName()] && f.name != "_" {
 		f.name += "x"
 	}
-	if d.chance(20, "tagged") {
+	if d.chance(15, "tagged") {
 		f.tag, f.hasTag = d.drawTag(names), true
 	}
 	f.note = d.chance(10, "note")
@@ -360,16 +361,16 @@ func (d *srcDrawer) drawTag(names map[string]bool) string {
 	if d.chance(35, "desc") {
 		opts = append(opts, "desc")
 	}
-	if d.chance(8, "bytes") {
+	if d.chance(5, "bytes") {
 		opts = append(opts, "bytes")
 	}
-	if d.chance(10, "unit") {
+	if d.chance(6, "unit") {
 		opts = append(opts, "unit="+d.pick([]string{"ms", "us", "s", "ns", "h"}, "unitname"))
 	}
-	if d.chance(2, "ext") {
+	if d.chance(1, "ext") {
 		opts = append(opts, "ext=0x40")
 	}
-	if d.chance(2, "wrongopt") {
+	if d.chance(1, "wrongopt") {
 		opts = append(opts, d.pick([]string{"sideways", "desc"}, "wrong"))
 	}
 	return strings.Join(append([]string{name}, opts...), ",")
