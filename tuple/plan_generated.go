@@ -55,17 +55,16 @@ func newGeneratedCodec[T any](c Codec, lay *layout, schema func() string) (*gene
 	if !pt.Implements(reflect.TypeFor[generatedKey]()) {
 		return nil, fmt.Errorf("%w: *%v has the TupleKeySchema method of an older fdbtuple gen (on %v or on a struct it embeds), and no TupleKeyFields; run go generate (fdbtuple gen) again", ErrStaleGenerated, t, t)
 	}
-	// Printed only here, for a type with the methods.
-	g := any(new(T)).(generatedKey)
-	written, now := g.TupleKeyFields(), fieldPaths(lay)
-	if !strings.HasPrefix(written, t.Name()+"{") {
+	fields, written, own := writtenFor[T]()
+	if !own || !strings.HasPrefix(fields, t.Name()+"{") {
 		return nil, nil // promoted from an embedded struct: written for that struct, not for T
 	}
-	if written, now := g.TupleKeySchema(), schema(); written != now {
+	// The schema is printed only here, for a type with the methods.
+	if now := schema(); written != now {
 		return nil, fmt.Errorf("%w: the methods of *%v (from fdbtuple gen) are written for the key schema\n\t%s\nand %v is now\n\t%s\nrun go generate (fdbtuple gen) again", ErrStaleGenerated, t, written, t, now)
 	}
-	if written != now {
-		return nil, fmt.Errorf("%w: the methods of *%v (from fdbtuple gen) are written for the fields\n\t%s\nand %v's are now\n\t%s\nrun go generate (fdbtuple gen) again", ErrStaleGenerated, t, written, t, now)
+	if now := fieldPaths(lay); fields != now {
+		return nil, fmt.Errorf("%w: the methods of *%v (from fdbtuple gen) are written for the fields\n\t%s\nand %v's are now\n\t%s\nrun go generate (fdbtuple gen) again", ErrStaleGenerated, t, fields, t, now)
 	}
 	gc := &generatedCodec[T]{}
 	gc.slots.New = func() any {
@@ -74,6 +73,21 @@ func newGeneratedCodec[T any](c Codec, lay *layout, schema func() string) (*gene
 		return s
 	}
 	return gc, nil
+}
+
+// writtenFor returns what the generated methods of *T say they are
+// written for, called on a zero T. own is false when they panic, which
+// the methods of T's own file never do (they read no field): they are
+// promoted from a struct T reaches through an embedded pointer, nil in a
+// zero T.
+func writtenFor[T any]() (fields, schema string, own bool) {
+	defer func() {
+		if recover() != nil {
+			own = false
+		}
+	}()
+	g := any(new(T)).(generatedKey)
+	return g.TupleKeyFields(), g.TupleKeySchema(), true
 }
 
 // fieldPaths is the text of TupleKeyFields: the Go fields of the

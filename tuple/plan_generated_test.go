@@ -161,6 +161,28 @@ func TestPlanIgnoresPromotedGeneratedMethods(t *testing.T) {
 	}
 }
 
+// viaNil reaches handKey, and its promoted methods, through an embedded
+// pointer, nil in a zero viaNil: asking the methods what they are written
+// for dereferenced it, and NewPlan panicked.
+type viaNil struct {
+	*Holder
+	N int64
+}
+
+// Holder embeds handKey by value.
+type Holder struct{ handKey }
+
+func TestPlanOfPromotedMethodsThroughANilPointer(t *testing.T) {
+	p, err := tuple.NewPlan[viaNil](tuple.Codec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := p.Marshal(&viaNil{&Holder{handKey{Name: "a"}}, 7})
+	if err != nil || string(key) != "\x02a\x00\x15\x07" {
+		t.Fatalf("Marshal: %q, %v; want the reflective path's key", key, err)
+	}
+}
+
 // refusedKey has generated methods and a field the plan refuses, as a
 // key type changed after the generator ran can: CheckGenerated calls
 // them stale, so that called directly they refuse too.
