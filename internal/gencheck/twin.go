@@ -3,6 +3,7 @@ package gencheck
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -125,7 +126,9 @@ func (p *twin[G, R, PG]) Decode(t testing.TB, key []byte) {
 	_, uerr := guard(t, p.label+" PlanUnder.UnmarshalPrefix with generated methods", key, func() ([]byte, error) {
 		return p.gplan.Under([]byte("app/")).UnmarshalPrefix(underKey, &ug)
 	})
-	_, wuerr := p.plan.Under([]byte("app/")).UnmarshalPrefix(underKey, &ur)
+	_, wuerr := guard(t, p.label+" PlanUnder.UnmarshalPrefix", key, func() ([]byte, error) {
+		return p.plan.Under([]byte("app/")).UnmarshalPrefix(underKey, &ur)
+	})
 	SameError(t, p.label+" PlanUnder.UnmarshalPrefix with generated methods", uerr, wuerr)
 	if werr != nil {
 		return
@@ -147,16 +150,27 @@ func (p *twin[G, R, PG]) Decode(t testing.TB, key []byte) {
 	}
 }
 
-// guard runs f, failing t with what it ran on if it panics.
+// guard runs f, and returns a panic as a *Panic error: a custom element
+// type's method may panic (one promoted through a nil embedded pointer
+// does), and then must on both paths alike.
 func guard(t testing.TB, what string, on any, f func() ([]byte, error)) (b []byte, err error) {
 	t.Helper()
 	defer func() {
 		if r := recover(); r != nil {
-			t.Fatalf("%s panics on %+v: %v", what, on, r)
+			b, err = nil, &Panic{What: fmt.Sprintf("%s on %+v", what, on), Value: r}
 		}
 	}()
 	return f()
 }
+
+// A Panic is a path that panicked, as an error SameError compares: the
+// other path must panic too.
+type Panic struct {
+	What  string
+	Value any
+}
+
+func (p *Panic) Error() string { return fmt.Sprintf("%s panics: %v", p.What, p.Value) }
 
 // SameError fails t unless got and want are both nil or have the same
 // sentinel (or, of a custom type's method, error text), field and offset;
@@ -168,6 +182,13 @@ func SameError(t testing.TB, what string, got, want error) {
 		t.Fatalf("%s: error %v, the plan's %v", what, got, want)
 	}
 	if got == nil {
+		return
+	}
+	var gp, wp *Panic
+	if gotPanic, wantPanic := errors.As(got, &gp), errors.As(want, &wp); gotPanic || wantPanic {
+		if !gotPanic || !wantPanic {
+			t.Fatalf("%s: one path panics:\n got %v\nwant %v", what, got, want)
+		}
 		return
 	}
 	var gd, wd *tuple.DecodeError

@@ -118,7 +118,7 @@ type Renamed struct {
 	// itself, which hung the generator.)
 	// (10, the generator's side: an integer constant on a named field,
 	// which the plan now refuses.)
-	add(&genPackage{dir: "d5", why: "#36 items 5 and 10", keys: []string{"UnexportedTag", "NamedEmptyConst", "BytesCustom", "BytesNamed", "EmbedsItself", "HoldsItself", "EmptyConst", "NamedIntConst", "BlankIntConst"},
+	add(&genPackage{dir: "d5", why: "#36 items 5 and 10", keys: []string{"UnexportedTag", "NamedEmptyConst", "BytesCustom", "BytesNamed", "EmbedsItself", "HoldsItself", "EmptyConst", "NamedIntConst", "BlankIntConst", "NoField", "PromotedElement"},
 		files: map[string]string{"d5.go": `package d5
 
 ` + genImports(`"github.com/fdbtuple/fdbtuple/gensrctmp/elems"`) + `
@@ -167,6 +167,20 @@ type NamedIntConst struct {
 type BlankIntConst struct {
 	_ int ` + "`tuple:\"2,const\"`" + `
 	A int64
+}
+
+// NoField has no field a key holds: both refuse it.
+type NoField struct {
+	A int64 ` + "`tuple:\"-\"`" + `
+}
+
+type Labelled struct{ elems.Label }
+
+// PromotedElement has no field a key holds either, but the methods of
+// *elems.Label, promoted, make it an element type: the plan compiles its
+// fields and takes a key of none, and so does the generator.
+type PromotedElement struct {
+	Labelled ` + "`tuple:\"-\"`" + `
 }
 `}})
 

@@ -110,7 +110,10 @@ func (c *compiler) keyType(name string) (keyType, error) {
 	if err != nil {
 		return keyType{}, fmt.Errorf("type %s: %w", name, err)
 	}
-	if len(fields) == 0 { // as the plan refuses it (struct{} itself aside, which is no defined type)
+	if appends, scans := customMethods(named); len(fields) == 0 && !appends && !scans && !isKeyConvertible(named) {
+		// As the plan refuses it, but where T's methods (promoted from a
+		// struct it embeds, say) make it an element type of its own: its
+		// plan then compiles T's fields, and takes a key of none.
 		return keyType{}, fmt.Errorf("type %s has no exported field, so every value would be the same empty key", name)
 	}
 	return keyType{name: name, fields: fields, hasDesc: c.hasDesc, shapes: c.shapes}, nil
