@@ -33,6 +33,7 @@ declare -A allowed=(
   [nested/timeline]="types fdb fdb/internal/ordmap fdb/storekit fdb/boltstore tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple nested"
   [vectors]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple"
   [internal/workload]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple"
+  [internal/gencheck]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple"
   [internal/workload/genkeys]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple internal/workload"
   [internal/proctest]=""
   [internal/testrows]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/tuplewire tuple vectors"

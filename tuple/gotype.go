@@ -309,7 +309,13 @@ func (b *tableBuilder) structEntry(g *goType) {
 
 // hasExportedField reports whether t has a field a layout would hold:
 // an exported one, or one of an embedded struct's.
-func hasExportedField(t reflect.Type) bool {
+func hasExportedField(t reflect.Type) bool { return exportedFieldIn(t, map[reflect.Type]bool{}) }
+
+// exportedFieldIn is hasExportedField, looking into each struct once: a
+// struct that embeds a pointer to itself (type node struct{ *node })
+// would recurse until the stack overflowed.
+func exportedFieldIn(t reflect.Type, seen map[reflect.Type]bool) bool {
+	seen[t] = true
 	for i := range t.NumField() {
 		sf := t.Field(i)
 		if sf.Tag.Get("tuple") == "-" {
@@ -322,7 +328,7 @@ func hasExportedField(t reflect.Type) bool {
 			if et.Kind() == reflect.Pointer {
 				et = et.Elem()
 			}
-			if et.Kind() == reflect.Struct && hasExportedField(et) {
+			if et.Kind() == reflect.Struct && !seen[et] && exportedFieldIn(et, seen) {
 				return true
 			}
 		}

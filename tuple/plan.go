@@ -87,7 +87,7 @@ func NewPlan[T any](c Codec) (*Plan[T], error) {
 	if err := p.compile(c, reflect.TypeFor[T](), "NewPlan"); err != nil {
 		return nil, err
 	}
-	g, err := newGeneratedCodec[T](c, p.schema)
+	g, err := newGeneratedCodec[T](c, p.layout, p.schema)
 	if err != nil {
 		return nil, fmt.Errorf("tuple: NewPlan of %v: %w", reflect.TypeFor[T](), err)
 	}

@@ -33,6 +33,11 @@ func (v *handKey) UnmarshalTupleKey(key []byte) (int, error) {
 
 func (*handKey) TupleKeySchema() string { return handSchema }
 
+// handFields is what (*handKey).TupleKeyFields returns.
+var handFields = "handKey{Name}"
+
+func (*handKey) TupleKeyFields() string { return handFields }
+
 // NewPlan uses generated methods written for T's schema, and refuses
 // ones written for another: a struct changed without running the
 // generator again would otherwise write keys by its old layout.
@@ -90,5 +95,115 @@ func TestCheckGenerated(t *testing.T) {
 	defer func() { handSchema = "(Name string)" }()
 	if err := tuple.CheckGenerated[handKey](); !errors.Is(err, tuple.ErrStaleGenerated) {
 		t.Errorf("stale methods: %v; want ErrStaleGenerated", err)
+	}
+}
+
+// NewPlan compares the fields the methods are written for, by their paths
+// through embedded structs, besides the schema: an embedded struct made
+// a pointer changes the paths and not the schema, and methods written
+// for the value would not allocate the pointer.
+func TestPlanChecksGeneratedFields(t *testing.T) {
+	handFields = "handKey{Base.Name}"
+	defer func() { handFields = "handKey{Name}" }()
+	_, err := tuple.NewPlan[handKey](tuple.Codec{})
+	if !errors.Is(err, tuple.ErrStaleGenerated) || !strings.Contains(err.Error(), "handKey{Base.Name}") ||
+		!strings.Contains(err.Error(), "handKey{Name}") {
+		t.Fatalf("NewPlan with methods written for other fields: %v; want ErrStaleGenerated naming both", err)
+	}
+	if err := tuple.CheckGenerated[handKey](); !errors.Is(err, tuple.ErrStaleGenerated) {
+		t.Errorf("CheckGenerated: %v; want ErrStaleGenerated", err)
+	}
+}
+
+// oldKey has the methods of an older fdbtuple gen: no TupleKeyFields.
+type oldKey struct{ Name string }
+
+func (v *oldKey) AppendTupleKey(dst []byte) ([]byte, error) {
+	return tuplewire.AppendString(dst, v.Name), nil
+}
+
+func (v *oldKey) UnmarshalTupleKey(key []byte) (int, error) {
+	s, n, err := tuplewire.ConsumeString(key)
+	v.Name = s
+	return n, err
+}
+
+func (*oldKey) TupleKeySchema() string { return "(Name string)" }
+
+// Methods from an older generator, which wrote no fields to check, are
+// stale: the plan cannot tell whether they reach T's fields.
+func TestPlanRefusesOlderGeneratedMethods(t *testing.T) {
+	if _, err := tuple.NewPlan[oldKey](tuple.Codec{}); !errors.Is(err, tuple.ErrStaleGenerated) || !strings.Contains(err.Error(), "older fdbtuple gen") {
+		t.Fatalf("NewPlan: %v; want ErrStaleGenerated naming the older generator", err)
+	}
+}
+
+// outerKey embeds handKey, whose methods are promoted to *outerKey: they
+// are written for handKey, not for outerKey, whose plan takes its
+// reflective path without a word (no ErrStaleGenerated: outerKey has no
+// file to regenerate).
+type outerKey struct {
+	handKey
+	N int64
+}
+
+func TestPlanIgnoresPromotedGeneratedMethods(t *testing.T) {
+	p, err := tuple.NewPlan[outerKey](tuple.Codec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := p.Marshal(&outerKey{handKey{Name: "a"}, 7})
+	if err != nil || string(key) != "\x02a\x00\x15\x07" {
+		t.Fatalf("Marshal: %q, %v; want the reflective path's key", key, err)
+	}
+	if err := tuple.CheckGenerated[outerKey](); err != nil {
+		t.Errorf("CheckGenerated: %v", err)
+	}
+}
+
+// viaNil reaches handKey, and its promoted methods, through an embedded
+// pointer, nil in a zero viaNil: asking the methods what they are written
+// for dereferenced it, and NewPlan panicked.
+type viaNil struct {
+	*Holder
+	N int64
+}
+
+// Holder embeds handKey by value.
+type Holder struct{ handKey }
+
+func TestPlanOfPromotedMethodsThroughANilPointer(t *testing.T) {
+	p, err := tuple.NewPlan[viaNil](tuple.Codec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := p.Marshal(&viaNil{&Holder{handKey{Name: "a"}}, 7})
+	if err != nil || string(key) != "\x02a\x00\x15\x07" {
+		t.Fatalf("Marshal: %q, %v; want the reflective path's key", key, err)
+	}
+}
+
+// refusedKey has generated methods and a field the plan refuses, as a
+// key type changed after the generator ran can: CheckGenerated calls
+// them stale, so that called directly they refuse too.
+type refusedKey struct {
+	Name string
+	M    map[string]int
+}
+
+func (v *refusedKey) AppendTupleKey(dst []byte) ([]byte, error) {
+	return tuplewire.AppendString(dst, v.Name), nil
+}
+
+func (v *refusedKey) UnmarshalTupleKey(key []byte) (int, error) { return 0, nil }
+
+func (*refusedKey) TupleKeySchema() string { return "(Name string)" }
+
+func (*refusedKey) TupleKeyFields() string { return "refusedKey{Name}" }
+
+func TestCheckGeneratedOfARefusedType(t *testing.T) {
+	err := tuple.CheckGenerated[refusedKey]()
+	if !errors.Is(err, tuple.ErrStaleGenerated) || !errors.Is(err, tuple.ErrUnsupportedType) || !strings.Contains(err.Error(), "field M") {
+		t.Fatalf("CheckGenerated: %v; want ErrStaleGenerated with the plan's refusal of field M", err)
 	}
 }

@@ -74,7 +74,7 @@ func (b *tableBuilder) addFields(lay *layout, t reflect.Type, index []int, viaPo
 		}
 		isConst := keytag.IsConst(tag)
 		if !sf.IsExported() && !isConst {
-			if err := unexportedField(sf, hasTag, tag, name); err != nil {
+			if err := unexportedField(sf, hasTag, tag); err != nil {
 				return err
 			}
 			continue
@@ -101,22 +101,23 @@ func (b *tableBuilder) addFields(lay *layout, t reflect.Type, index []int, viaPo
 }
 
 // unexportedField is the error of an unexported field that is neither a
-// constant nor left out by `tuple:"-"`. A plan can neither read nor set
-// it, so it would leave the key unnoticed, and two values that differ
-// only in it would share one key: the second write would overwrite the
-// first. A key is identity, so the field must be exported, or left out
-// on purpose. A blank field (_) holds nothing a value can set, and is
-// left out without a word.
-func unexportedField(sf reflect.StructField, hasTag bool, tag, name string) error {
-	switch {
-	case sf.Name == "_" && tag == "":
+// constant nor left out by `tuple:"-"`, by keytag's rule, which the
+// generator shares: a plan can neither read nor set it, so it would leave
+// the key unnoticed, and two values that differ only in it would share
+// one key: the second write would overwrite the first. A key is
+// identity, so the field must be exported, or left out on purpose. A
+// blank field (_) holds nothing a value can set, and is left out without
+// a word.
+func unexportedField(sf reflect.StructField, hasTag bool, tag string) error {
+	problem, badTag := keytag.Unexported(sf.Name, tag, hasTag)
+	if problem == "" {
 		return nil
-	case hasTag && tag != "" && name != "": // a forgotten ,const, most likely
-		return fmt.Errorf("field %s (%v): %w: a tuple tag on an unexported field does nothing; add ,const for a constant (tuple:\"%s,const\"), export the field, or tag it `tuple:\"-\"` to leave it out of the key", sf.Name, sf.Type, ErrBadTag, name)
-	case hasTag && tag != "":
-		return fmt.Errorf("field %s (%v): %w: a tuple tag on an unexported field does nothing; export the field, or tag it `tuple:\"-\"` to leave it out of the key", sf.Name, sf.Type, ErrBadTag)
 	}
-	return fmt.Errorf("field %s (%v): %w: the field is unexported, so a plan can neither read nor set it and it would be left out of the key (values that differ only in it would share a key); export it, or tag it `tuple:\"-\"` to leave it out of the key", sf.Name, sf.Type, ErrUnsupportedType)
+	sentinel := ErrUnsupportedType
+	if badTag {
+		sentinel = ErrBadTag
+	}
+	return fmt.Errorf("field %s (%v): %w: %s", sf.Name, sf.Type, sentinel, problem)
 }
 
 // uniqueNames refuses two fields of one level (the fields of embedded

@@ -24,11 +24,15 @@ go:generate runs it), declaring on each *T:
                                                key, returns the bytes read
   TupleKeySchema() string                      the key schema the methods
                                                were written for
+  TupleKeyFields() string                      the fields they reach, by
+                                               their paths through
+                                               embedded structs
 
 tuple.Plan, tuple.Marshal and tuple.Unmarshal then use the methods, when
-that schema is the plan's (tuple.NewPlan checks it). Name every key type
-of the package in one run: the file is the package's. A field the
-generator cannot write is refused with its reason.
+that schema and those fields are the plan's (tuple.NewPlan checks them;
+the file also stops compiling when a struct's fields change). Name every
+key type of the package in one run: the file is the package's. A field
+the generator cannot write is refused with its reason.
 
 Add the tool to your module once (go get -tool, the first example) and
 run it with go tool, as go:generate does; in the fdbtuple repository

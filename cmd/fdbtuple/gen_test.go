@@ -45,6 +45,7 @@ func TestGenHelp(t *testing.T) {
 		"MarshalTupleKey() ([]byte, error)",
 		"UnmarshalTupleKey(key []byte) (int, error)",
 		"TupleKeySchema() string",
+		"TupleKeyFields() string",
 	} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("fdbtuple help gen does not say %q:\n%s", want, out)

@@ -8,6 +8,7 @@
 //	func (v *T) MarshalTupleKey() ([]byte, error)
 //	func (v *T) UnmarshalTupleKey(key []byte) (n int, err error)
 //	func (*T) TupleKeySchema() string
+//	func (*T) TupleKeyFields() string
 //
 // AppendTupleKey appends the key that tuple.Plan[T] writes, byte for byte;
 // MarshalTupleKey returns it in a slice of its exact size;
@@ -22,14 +23,23 @@
 // them.
 //
 // TupleKeySchema returns the key schema the methods are written for, in
-// the text of Plan.Schema. NewPlan compares it with T's schema as the
-// program has it, and fails with tuple.ErrStaleGenerated when they differ:
-// a field added or moved, a unit or a direction changed, all of which
-// leave an old generated file compiling, would otherwise write and read
-// keys by T's old layout. Running the generator again mends it. The
-// methods called directly check too: the file runs tuple.CheckGenerated
-// for each type when its package is initialized, and the methods return
-// its error from every call.
+// the text of Plan.Schema, and TupleKeyFields the Go fields they reach,
+// by their paths through embedded structs (T{Base.Tenant, *Where.Shelf},
+// a * before an embedded pointer, which the methods check and allocate).
+// NewPlan compares both with T as the program has it, and fails with
+// tuple.ErrStaleGenerated when they differ: a field added or moved, a
+// unit or a direction changed, an embedded struct made a pointer, all of
+// which can leave an old generated file compiling, would otherwise write
+// and read keys by T's old layout (or reach through a nil pointer).
+// Running the generator again mends it. The methods called directly
+// check too: the file runs tuple.CheckGenerated for each type when its
+// package is initialized, and the methods return its error from every
+// call. Where it can spell them, the file also asserts the fields of T
+// and of the named structs its key reaches at compile time, by
+// conversions (`var _ = struct{...}(T{})`): a field added, removed or
+// retyped, or an embedded struct made a pointer, then fails the build
+// rather than start-up. Tags are no part of a conversion: units,
+// directions and names are the schema check's.
 //
 // The generated code imports the wire package (tuple/tuplewire) and, for
 // its errors and the rules that are the plan's own, package tuple: time
@@ -40,7 +50,15 @@
 // in an *tuple.EncodeError.
 //
 // A package gets one file, tuplekeys_gen.go, for all the types named in one
-// run; it is deterministic, gofmt-clean and vet-clean. Types are read from
+// run; it is deterministic, gofmt-clean and vet-clean. The file shares the
+// package block with the user's files, so its names keep out of theirs:
+// an import whose name the package declares (a type named tuple, a
+// package of field types named types) is imported as name+"pkg", and a
+// parameter or variable of the file named as something the package
+// declares or imports (key, pos, buf) takes a trailing underscore. A
+// name the file declares itself (tupleKeyStaleT and the other tupleKey
+// helpers) or one of Go's own it uses (string, len) that the package
+// declares too is refused, naming it. Types are read from
 // the package's source with go/parser and go/types, the packages it
 // imports from the export data `go list -export` gives (go/importer's
 // "source" importer if the go command fails): only the standard library,
@@ -71,10 +89,19 @@
 //     dynamic values they hold, which only the plan's general encoder
 //     writes; no public function takes the nesting depth and the nested
 //     nulls it writes them at.
-//   - what tuple.Plan refuses too, with its reason: a custom type with one
-//     of the two methods, an fdb.KeyConvertible (never read back), a unit=
-//     on another type, a pointer to a pointer, a descending field inside
-//     a descending field, an embedded pointer to an unexported struct or
-//     an embedded struct that adds no field, maps and other types no
-//     element holds.
+//   - what tuple.Plan refuses too, with its reason: an unexported field
+//     not tagged "-" (by the plan's own rule, in tuple/internal/keytag),
+//     two fields of one name, a key type with no exported field, a custom
+//     type with one of the two methods, an fdb.KeyConvertible (never read
+//     back), bytes on anything but a string (a custom type whose
+//     underlying type is string included), a unit= on another type, a
+//     constant on a type but struct{} and the integers, a pointer to a
+//     pointer, a descending field inside a descending field, a struct
+//     that holds or embeds itself, an embedded pointer to an unexported
+//     struct or an embedded struct that adds no field, maps and other
+//     types no element holds.
+//
+// Its verdicts are held to the plan's by a test over random Go type
+// declarations, which also builds, vets and runs what it writes against
+// the plan.
 package tuplegen

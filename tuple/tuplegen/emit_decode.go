@@ -31,18 +31,21 @@ func (e *emitter) unmarshalMethod() {
 	}
 	body := e.w.String()
 	e.w = outer
+	allocs := " Nothing decoded aliases key."
+	if plainFields(t.fields) {
+		allocs = "\n// Its strings share one allocation (two beyond 128 bytes of them), and\n// nothing else allocates; nothing decoded aliases key."
+	}
 	e.printf(`
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[%[1]s].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation (two beyond 128 bytes of them);
-// nothing decoded aliases key.
-func (v *%[1]s) UnmarshalTupleKey(key []byte) (int, error) {
+// offset).%[3]s
+func (v *%[2]s) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStale%[1]s != nil {
 		return 0, tupleKeyStale%[1]s
 	}
 	pos := 0
-`, t.name)
+`, t.name, t.expr(), allocs)
 	if len(e.deferred) > 0 {
 		e.printf("var text [128]byte\nbuf := text[:0]\n")
 	}
@@ -112,7 +115,10 @@ func (e *emitter) decodeValue(ctx decodeCtx, f *field, target string) {
 	if ctx.descCode && f.kind != kindNested && f.kind != kindCustom { // a custom type frames the element, and may take a descending one
 		e.printf("if %s[pos] == %#02x {\nreturn 0, tupleKeyKind(%[1]s, pos, true, %[3]s)\n}\n", in, descCode, ef)
 	}
-	// consume calls a tuplewire.Consume function and assigns its value.
+	// consume calls a tuplewire.Consume function and assigns its value,
+	// converted to the field's type (by convert, when Go has no
+	// conversion).
+	var convert string
 	consume := func(call, valueType string, check func(x string) string) {
 		x, n := e.id("x"), e.id("n")
 		fn, arg := "tuplewire."+call, ""
@@ -126,7 +132,11 @@ func (e *emitter) decodeValue(ctx decodeCtx, f *field, target string) {
 		if check != nil {
 			e.printf("if %s {\nreturn 0, tupleKeyFail(%s, pos, tuple.ErrOutOfRange, %s, \"the value does not fit in %s\")\n}\n", check(x), in, ef, f.typeText)
 		}
-		e.printf("%s = %s\npos += %s\n", target, conv(f.goType, valueType, x), n)
+		value := conv(f.goType, valueType, x)
+		if convert != "" {
+			value = convert + "[" + f.goType + "](" + x + ")"
+		}
+		e.printf("%s = %s\npos += %s\n", target, value, n)
 	}
 	appendTo := func(call string) {
 		b, n := e.id("b"), e.id("n")
@@ -150,6 +160,10 @@ func (e *emitter) decodeValue(ctx decodeCtx, f *field, target string) {
 				x, n, in, ef, target, conv(f.goType, "string", "string("+x+")"))
 		}
 	case kindByteSlice:
+		if f.byteElems {
+			e.uses["byteElems"] = true
+			convert = "tupleKeyByteElems"
+		}
 		consume("ConsumeBytes", "[]byte", nil)
 	case kindBool, kindInt, kindUint, kindFloat32, kindFloat64, kindVersionstamp:
 		var check func(string) string
@@ -159,13 +173,17 @@ func (e *emitter) decodeValue(ctx decodeCtx, f *field, target string) {
 		}
 		consume(wireFuncs[f.kind].consume, f.basic, check)
 	case kindUUID:
-		consume("ConsumeUUID", "uuid.UUID", nil)
+		if f.byteElems {
+			e.uses["uuidElems"] = true
+			convert = "tupleKeyUUIDElems"
+		}
+		consume("ConsumeUUID", e.names.markOf("github.com/google/uuid", "uuid")+".UUID", nil)
 	case kindNested:
 		e.decodeNested(ctx, f, target)
 	case kindTime:
-		consume("", "time.Time", nil)
+		consume("", e.names.markOf("time", "time")+".Time", nil)
 	case kindDuration:
-		consume("", "time.Duration", nil)
+		consume("", e.names.markOf("time", "time")+".Duration", nil)
 	case kindBigInt:
 		x, n := e.id("x"), e.id("n")
 		e.printf("%s, %s, err := tuplewire.ConsumeBigInt(%s[pos:])\nif err != nil {\nreturn 0, tupleKeyErr(err, pos, %s)\n}\n%s = *%[1]s\npos += %[2]s\n", x, n, in, ef, target)

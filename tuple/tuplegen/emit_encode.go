@@ -14,11 +14,11 @@ func (e *emitter) appendMethod() {
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[%[1]s]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
-func (v *%[1]s) AppendTupleKey(dst []byte) ([]byte, error) {
+func (v *%[2]s) AppendTupleKey(dst []byte) ([]byte, error) {
 	if tupleKeyStale%[1]s != nil {
 		return dst, tupleKeyStale%[1]s
 	}
-`, t.name)
+`, t.name, t.expr())
 	outer := e.w
 	e.w = new(bytes.Buffer)
 	for i := range t.fields {
@@ -30,9 +30,13 @@ func (v *%[1]s) AppendTupleKey(dst []byte) ([]byte, error) {
 		e.printf("start := len(dst)\n")
 	}
 	e.printf("%sreturn dst, nil\n}\n", body)
+	allocs := "."
+	if plainFields(t.fields) {
+		allocs = ": one allocation for keys of up to 128 bytes."
+	}
 	e.printf(`
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 128 bytes.
+// length%[2]s
 func (v *%[1]s) MarshalTupleKey() ([]byte, error) {
 	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
@@ -41,7 +45,7 @@ func (v *%[1]s) MarshalTupleKey() ([]byte, error) {
 	}
 	return append([]byte(nil), key...), nil
 }
-`, t.name)
+`, t.expr(), allocs)
 }
 
 // encodeField writes the code that appends field f of the struct value
@@ -86,7 +90,6 @@ func (e *emitter) encodeValue(f *field, x, fieldExpr, out string, nested bool, d
 	}
 	switch f.kind {
 	case kindString:
-		e.uses["unicode/utf8"] = true
 		s := conv("string", f.goType, x)
 		e.printf("if !utf8.ValidString(%s) {\nreturn dst[:start], tupleKeyEncodeErr(%s, tuple.ErrInvalidUTF8, %s)\n}\n", s, x, ef) // the value's type, as the plan names it
 		e.printf("%s = tuplewire.AppendString(%[1]s, %s)\n", out, s)
@@ -94,10 +97,20 @@ func (e *emitter) encodeValue(f *field, x, fieldExpr, out string, nested bool, d
 		e.uses["strings"] = true
 		e.printf("%s = tupleKeyAppendBytesString(%[1]s, %s)\n", out, conv("string", f.goType, x))
 	case kindByteSlice:
+		if f.byteElems {
+			e.uses["byteElems"] = true
+			e.printf("%s = tupleKeyAppendByteElems(%[1]s, %s)\n", out, x)
+			break
+		}
 		e.printf("%s = tuplewire.AppendBytes(%[1]s, %s)\n", out, x)
 	case kindBool, kindInt, kindUint, kindFloat32, kindFloat64, kindVersionstamp:
 		e.printf("%[1]s = tuplewire.%[2]s(%[1]s, %[3]s)\n", out, wireFuncs[f.kind].append, conv(f.basic, f.goType, x))
 	case kindUUID:
+		if f.byteElems {
+			e.uses["uuidElems"] = true
+			e.printf("%s = tupleKeyAppendUUIDElems(%[1]s, %s)\n", out, x)
+			break
+		}
 		e.printf("%s = append(append(%[1]s, 0x30), %s[:]...)\n", out, x)
 	case kindNested:
 		e.printf("%s = tuplewire.BeginNested(%[1]s)\n", out)
@@ -138,4 +151,29 @@ func (e *emitter) codec(desc bool) string {
 		return "tupleKeyDescCodec"
 	}
 	return "tuple.Codec{}"
+}
+
+// plainFields reports whether fields are of the kinds whose code
+// allocates nothing but the strings it decodes: no pointer, no
+// descending field (its buffer), no byte slice, big integer, time or
+// custom element. The comments of the methods of such a type state what
+// they allocate; of another type, they do not (a key of a string and a
+// descending string costs three allocations to read).
+func plainFields(fields []field) bool {
+	for i := range fields {
+		f := &fields[i]
+		if f.nullable || f.desc || len(f.via) > 0 {
+			return false
+		}
+		switch f.kind {
+		case kindConst, kindString, kindBytesString, kindBool, kindInt, kindUint, kindFloat32, kindFloat64, kindUUID, kindVersionstamp:
+		case kindNested:
+			if !plainFields(f.nested) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -2,9 +2,14 @@ package tuplegen_test
 
 import (
 	"bytes"
+	"go/ast"
 	"go/format"
+	"go/parser"
+	"go/token"
+	"path"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -46,23 +51,59 @@ func TestGenerateIsDeterministicAndFormatted(t *testing.T) {
 	}
 }
 
-// A package whose type only names a field's type (in a comment) is not
-// imported: the file would not compile.
+// The file imports what its code names, and nothing else: an import it
+// does not use would not compile.
 func TestGenerateImportsOnlyWhatItUses(t *testing.T) {
-	src, err := tuplegen.Generate(testPkg, []string{"ByUUID"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(string(src), `"github.com/google/uuid"`) {
-		t.Errorf("the file imports uuid, which its code does not use:\n%s", src)
+	for _, typ := range []string{"ByUUID", "Good", "Time", "Big", "SameName", "Custom"} {
+		src, err := tuplegen.Generate(testPkg, []string{typ})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), "", src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		named := map[string]bool{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if id, ok := sel.X.(*ast.Ident); ok {
+					named[id.Name] = true
+				}
+			}
+			return true
+		})
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			name := path.Base(p)
+			if imp.Name != nil {
+				name = imp.Name.Name
+			}
+			if !named[name] {
+				t.Errorf("%s: the file imports %s, which its code does not name", typ, p)
+			}
+		}
 	}
 }
 
 // The kinds the generator once refused are written now.
 func TestGenerateWrites(t *testing.T) {
-	for _, typ := range []string{"Time", "Duration", "Custom", "NullableDesc", "Big", "EmbeddedPointer"} {
+	for _, typ := range []string{"Time", "Duration", "Custom", "NullableDesc", "Big", "EmbeddedPointer", "SameName"} {
 		if _, err := tuplegen.Generate(testPkg, []string{typ}); err != nil {
 			t.Errorf("%s: %v", typ, err)
+		}
+	}
+}
+
+// Two packages of one name are imported under two: the file's own
+// imports keep their names, a field type's package takes another.
+func TestGenerateRenamesImportsOfOneName(t *testing.T) {
+	src, err := tuplegen.Generate(testPkg, []string{"SameName"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"\ttypespkg \"go/types\"\n", "\t\"github.com/fdbtuple/fdbtuple/types\"\n", "typespkg.BasicKind"} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("the file has no %q:\n%s", want, src)
 		}
 	}
 }
@@ -77,12 +118,11 @@ func TestGenerateRefuses(t *testing.T) {
 		{"Empty", "field E (struct {}): struct struct{} has no key fields"},
 		{"Unknown", `field A (int64): tag: unknown option "sideways"`},
 		{"Twice", `field A (int64): tag: option "desc" given twice`},
-		{"BytesInt", "field A (int64): the bytes option is for strings"},
+		{"BytesInt", "field A (int64): the bytes option is for string fields"},
 		{"UintConst", "constant \"300\" is no uint8"},
 		{"NotStruct", "type NotStruct: a key type is a struct type"},
 		{"Generic", "type Generic: a key type is a defined, non-generic struct type"},
 		{"Missing", "package keys has no type Missing"},
-		{"SameName", "field types from github.com/fdbtuple/fdbtuple/types and go/types, two packages named types"},
 		{"OnlyScanner", "field S (keys.scanOnly): keys.scanOnly has ScanTupleElement but no AppendTupleElement"},
 		{"OnlyAppender", "field A (keys.appendOnly): keys.appendOnly has AppendTupleElement but *keys.appendOnly has no ScanTupleElement"},
 		{"KeyConvertible", "field K (keys.subspace): keys.subspace is an fdb.KeyConvertible"},
@@ -97,6 +137,26 @@ func TestGenerateRefuses(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one containing %q", tc.typ, err, tc.want)
 		}
+	}
+}
+
+// A name the generated file declares, or one of Go's own that it uses,
+// declared by the package, or a field or method of T named as a
+// generated method, would not compile: each is refused, naming it.
+func TestGenerateRefusesNameClashes(t *testing.T) {
+	for _, tc := range []struct{ dir, typ, want string }{
+		{"testdata/clash/decl", "K", "package decl declares tupleKeyErr, a name the generated file declares; rename it"},
+		{"testdata/clash/builtin", "K", "package builtin declares len, which the generated code uses as Go's own; rename it"},
+		{"testdata/clash/method", "Field", "type Field has a field or method MarshalTupleKey, which the generated file declares; rename it"},
+		{"testdata/clash/method", "Method", "type Method has a field or method TupleKeyFields, which the generated file declares; rename it"},
+	} {
+		_, err := tuplegen.Generate(tc.dir, []string{tc.typ})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s %s: error %v, want one containing %q", tc.dir, tc.typ, err, tc.want)
+		}
+	}
+	if _, err := tuplegen.Generate("testdata/clash/method", []string{"Embeds"}); err != nil {
+		t.Errorf("a promoted method, which the generated one shadows: %v", err)
 	}
 }
 

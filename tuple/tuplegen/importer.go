@@ -47,3 +47,17 @@ func newImporter(fset *token.FileSet, dir string, imports []string) types.Import
 		return os.Open(file)
 	})
 }
+
+// importPath returns the import path of the package in dir, as the go
+// command knows it (go/build's answer outside GOPATH is "."), or
+// fallback. Types of the package name it in reflect's text of type
+// arguments (Box[example.com/p.ID]) and in the internal-package rule.
+func importPath(dir, fallback string) string {
+	cmd := exec.Command("go", "list", "-find", "-f", "{{.ImportPath}}", ".")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if path := strings.TrimSpace(string(out)); err == nil && path != "" {
+		return path
+	}
+	return fallback
+}

@@ -45,7 +45,7 @@ func loadPackage(dir string) (*types.Package, error) {
 		Importer: newImporter(fset, dir, bp.Imports),
 		Error:    func(err error) { typeErrs = append(typeErrs, err) },
 	}
-	pkg, _ := conf.Check(bp.ImportPath, fset, files, nil)
+	pkg, _ := conf.Check(importPath(dir, bp.ImportPath), fset, files, nil)
 	if pkg == nil {
 		return nil, fmt.Errorf("type-checking %s: %w", dir, errors.Join(typeErrs...))
 	}
@@ -61,7 +61,7 @@ func Generate(dir string, typeNames []string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &compiler{pkg: pkg, imports: map[string]string{}}
+	c := &compiler{pkg: pkg, names: newPackageNames(pkg), busy: map[*types.Struct]bool{}}
 	var keys []keyType
 	var refused []error
 	names := slices.Clone(typeNames)
@@ -78,7 +78,7 @@ func Generate(dir string, typeNames []string) ([]byte, error) {
 	if len(refused) > 0 {
 		return nil, errors.Join(refused...)
 	}
-	return emitFile(pkg.Name(), c.imports, keys)
+	return emitFile(pkg, c.names, keys)
 }
 
 // keyType reads the struct type name of the package.
@@ -98,13 +98,29 @@ func (c *compiler) keyType(name string) (keyType, error) {
 	if err := checkValid(st, name); err != nil {
 		return keyType{}, err
 	}
-	c.hasDesc = false
-	fields, err := c.structFields(st, "", 0, "type "+name)
+	for _, m := range generatedMethods {
+		// One of T's own (not promoted from an embedded struct, which the
+		// generated method shadows) would clash with the generated one.
+		if obj, index, _ := types.LookupFieldOrMethod(types.NewPointer(named), false, c.pkg, m); obj != nil && len(index) == 1 {
+			return keyType{}, fmt.Errorf("type %s has a field or method %s, which the generated file declares; rename it", name, m)
+		}
+	}
+	c.hasDesc, c.shapes = false, nil
+	fields, err := c.structFields(named, st, 0, "type "+name)
 	if err != nil {
 		return keyType{}, fmt.Errorf("type %s: %w", name, err)
 	}
-	return keyType{name: name, fields: fields, hasDesc: c.hasDesc}, nil
+	if appends, scans := customMethods(named); len(fields) == 0 && !appends && !scans && !isKeyConvertible(named) {
+		// As the plan refuses it, but where T's methods (promoted from a
+		// struct it embeds, say) make it an element type of its own: its
+		// plan then compiles T's fields, and takes a key of none.
+		return keyType{}, fmt.Errorf("type %s has no exported field, so every value would be the same empty key", name)
+	}
+	return keyType{name: name, fields: fields, hasDesc: c.hasDesc, shapes: c.shapes}, nil
 }
+
+// generatedMethods are the methods the generated file declares on *T.
+var generatedMethods = []string{"AppendTupleKey", "MarshalTupleKey", "UnmarshalTupleKey", "TupleKeySchema", "TupleKeyFields"}
 
 // checkValid refuses a struct whose field types did not type-check.
 func checkValid(st *types.Struct, name string) error {

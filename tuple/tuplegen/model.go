@@ -52,18 +52,23 @@ type field struct {
 	name     string // in errors: the field name or its tag name
 	typeText string // the field's Go type as reflect prints it, in errors
 	sel      string // the selector from the struct value: ".A" or ".Base.A"
-	goType   string // the element's Go type in the generated file (the pointed-to type for nullable)
-	basic    string // the basic type the value converts from: "string", "int64", ...
-	kind     kind
-	bits     int // for integers: their width in the schema (64 for int and uint)
+	// path is the field in TupleKeyFields: "A", "Base.A", "*Where.A".
+	path   string
+	goType string // the element's Go type in the generated file (the pointed-to type for nullable)
+	basic  string // the basic type the value converts from: "string", "int64", ...
+	kind   kind
+	bits   int // for integers: their width in the schema (64 for int and uint)
 	// sized is an integer's Go basic type (int, uint8, ...), which a
 	// decoded value must fit: int and uint are 32 bits on some platforms.
-	sized    string
-	nullable bool
-	desc     bool
-	unit     string  // of a time or duration: the Go expression of its unit, time.Nanosecond ...
-	constEnc []byte  // the constant's encoding
-	nested   []field // the fields of a nested struct
+	sized string
+	// byteElems: a byte slice or UUID of a named byte type ([]MyByte),
+	// which Go does not convert to and from []byte.
+	byteElems bool
+	nullable  bool
+	desc      bool
+	unit      string  // of a time or duration: the Go expression of its unit, time.Nanosecond ...
+	constEnc  []byte  // the constant's encoding
+	nested    []field // the fields of a nested struct
 	// via are the embedded pointers to structs the field is reached
 	// through, outermost first: the plan allocates them as it decodes and
 	// refuses a nil one as it encodes.
@@ -97,28 +102,74 @@ func (f *field) planName() string {
 // compiler turns struct types into fields, refusing what it cannot write.
 type compiler struct {
 	pkg     *types.Package
-	imports map[string]string // path -> name, for the generated file
+	names   *packageNames // of the packages the generated file names
 	hasDesc bool
 	inDesc  int // > 0 while compiling what a descending field wraps
+	// busy holds the structs being compiled, as the plan's table builder
+	// does, so that a struct that holds or embeds itself is refused, not
+	// followed.
+	busy map[*types.Struct]bool
+	// shapes are the conversions that assert, at compile time, the fields
+	// of the named structs the current type's methods reach (see shape).
+	shapes []string
 }
 
 // maxDepth is the nesting a plan allows (tuplewire.MaxDepth).
 const maxDepth = tuplewire.MaxDepth
 
-func (c *compiler) structFields(st *types.Struct, sel string, depth int, what string) ([]field, error) {
+// structFields compiles the fields of struct st, of type t (named or
+// not), at nesting depth depth.
+func (c *compiler) structFields(t types.Type, st *types.Struct, depth int, what string) ([]field, error) {
 	if depth >= maxDepth {
 		return nil, fmt.Errorf("%s nests past MaxDepth", what)
 	}
+	c.busy[st] = true
+	defer delete(c.busy, st)
+	c.shape(t, st)
 	var out []field
-	if err := c.addFields(&out, st, sel, nil, depth); err != nil {
+	if err := c.addFields(&out, st, reach{base: t}, depth); err != nil {
 		return nil, err
 	}
-	return out, nil
+	return out, uniqueNames(out)
+}
+
+// uniqueNames refuses two fields of one level (the fields of embedded
+// structs inlined into it) with one name, as tuple's layout.uniqueNames
+// does: a key keeps every field and names each once. A constant's name
+// is its value, which may repeat.
+func uniqueNames(fields []field) error {
+	seen := map[string]*field{}
+	for i := range fields {
+		f := &fields[i]
+		if f.kind == kindConst {
+			continue
+		}
+		if g, dup := seen[f.name]; dup {
+			return fmt.Errorf("fields %s (%s) and %s (%s): two fields named %s: a key keeps every field and names each once (Schema, Range, errors); rename one with a tag (`tuple:\"OtherName\"`), or leave one out of the key with `tuple:\"-\"`",
+				strings.ReplaceAll(g.path, "*", ""), g.typeText, strings.ReplaceAll(f.path, "*", ""), f.typeText, f.name)
+		}
+		seen[f.name] = f
+	}
+	return nil
+}
+
+// reach is how the fields of a struct are reached from the value the
+// methods read and write: through embedded structs, by value or pointer.
+type reach struct {
+	sel  string       // the selector: ".Base"
+	path string       // the path in TupleKeyFields: "*Base."
+	via  []viaPointer // the embedded pointers on the way
+	// base is the type of the value sel reaches. Past an unexported
+	// embedded struct of another package (hidden), which the generated
+	// file cannot name, sel leaves it out, and reaches its fields as
+	// promoted fields of base.
+	base   types.Type
+	hidden bool
 }
 
 // addFields mirrors tuple's planBuilder.addFields: the fields of st,
-// reached by sel through the embedded pointers via.
-func (c *compiler) addFields(out *[]field, st *types.Struct, sel string, via []viaPointer, depth int) error {
+// reached by r.
+func (c *compiler) addFields(out *[]field, st *types.Struct, r reach, depth int) error {
 	for i := range st.NumFields() {
 		sf := st.Field(i)
 		tag, hasTag := reflect.StructTag(st.Tag(i)).Lookup("tuple")
@@ -127,21 +178,35 @@ func (c *compiler) addFields(out *[]field, st *types.Struct, sel string, via []v
 		}
 		name, _, _ := strings.Cut(tag, ",")
 		isConst := keytag.IsConst(tag)
-		path := sel + "." + sf.Name()
-		if et, ptr := inlined(sf.Type()); sf.Embedded() && !hasTag && et != nil {
-			if err := c.accessible(sf); err != nil {
-				return err
+		sel := r.sel + "." + sf.Name()
+		if r.hidden && !isConst {
+			if obj, _, _ := types.LookupFieldOrMethod(r.base, true, c.pkg, sf.Name()); obj != sf {
+				return fmt.Errorf("field %s (%s) is reached through an unexported embedded struct of another package, as a promoted field, and another field of its name shadows it: the generated code cannot reach it; take this type out of the -type list (tuple.Plan encodes it by reflection)", sf.Name(), reflectText(sf.Type()))
 			}
-			inner := via
+		}
+		if et, ptr := inlined(sf.Type()); sf.Embedded() && !hasTag && et != nil {
+			if c.busy[et] { // as the plan refuses it
+				return fmt.Errorf("embedded field %s (%s): the struct embeds itself", sf.Name(), reflectText(sf.Type()))
+			}
+			named := sf.Type()
+			inner := reach{sel: sel, path: r.path + sf.Name() + ".", via: r.via, base: named}
 			if ptr {
 				if !sf.Exported() { // as the plan refuses it
 					return fmt.Errorf("embedded field %s (%s): a pointer to an unexported struct cannot be allocated when decoding; embed it by value, export it, or tag it `tuple:\"-\"`", sf.Name(), reflectText(sf.Type()))
 				}
-				elem := types.Unalias(sf.Type()).(*types.Pointer).Elem()
-				inner = append(slices.Clip(via), viaPointer{sel: path, goType: types.TypeString(elem, c.qualifier)})
+				named = types.Unalias(sf.Type()).(*types.Pointer).Elem()
+				inner.path, inner.base = r.path+"*"+sf.Name()+".", named
+				inner.via = append(slices.Clip(r.via), viaPointer{sel: sel, goType: types.TypeString(named, c.qualifier)})
 			}
+			if !sf.Exported() && sf.Pkg() != c.pkg { // its fields are promoted ones of r.base
+				inner.sel, inner.base, inner.hidden = r.sel, r.base, true
+			}
+			c.busy[et] = true
+			c.shape(named, et)
 			before := len(*out)
-			if err := c.addFields(out, et, path, inner, depth); err != nil {
+			err := c.addFields(out, et, inner, depth)
+			delete(c.busy, et)
+			if err != nil {
 				return err
 			}
 			if len(*out) == before { // as the plan refuses it: it would vanish from the key
@@ -149,10 +214,13 @@ func (c *compiler) addFields(out *[]field, st *types.Struct, sel string, via []v
 			}
 			continue
 		}
-		if !sf.Exported() && !isConst {
+		if !sf.Exported() && !isConst { // by the plan's rule
+			if problem, _ := keytag.Unexported(sf.Name(), tag, hasTag); problem != "" {
+				return fmt.Errorf("field %s (%s): %s", sf.Name(), reflectText(sf.Type()), problem)
+			}
 			continue
 		}
-		f := field{name: sf.Name(), sel: path, typeText: reflectText(sf.Type()), via: via}
+		f := field{name: sf.Name(), sel: sel, path: r.path + sf.Name(), typeText: reflectText(sf.Type()), via: r.via}
 		if name != "" && !isConst {
 			f.name = name
 		}
@@ -160,14 +228,6 @@ func (c *compiler) addFields(out *[]field, st *types.Struct, sel string, via []v
 			return fmt.Errorf("field %s (%s): %w", sf.Name(), f.typeText, err)
 		}
 		*out = append(*out, f)
-	}
-	return nil
-}
-
-// accessible refuses a field the generated file cannot reach.
-func (c *compiler) accessible(sf *types.Var) error {
-	if !sf.Exported() && sf.Pkg() != c.pkg {
-		return fmt.Errorf("field %s of package %s is unexported: the generated code cannot reach it", sf.Name(), sf.Pkg().Path())
 	}
 	return nil
 }
@@ -186,10 +246,7 @@ func (c *compiler) field(f *field, sf *types.Var, tag string, depth int) error {
 	asBytes := kt.Bytes
 	f.desc, f.unit = kt.Desc, units[kt.Unit]
 	if kt.Const {
-		return f.compileConstant(sf.Type(), kt.Name)
-	}
-	if err := c.accessible(sf); err != nil {
-		return err
+		return f.compileConstant(sf.Type(), sf.Name(), kt.Name)
 	}
 	t := types.Unalias(sf.Type())
 	if p, ok := t.Underlying().(*types.Pointer); ok {
@@ -207,23 +264,19 @@ func (c *compiler) field(f *field, sf *types.Var, tag string, depth int) error {
 		defer func() { c.inDesc-- }()
 	}
 	f.goType = types.TypeString(t, c.qualifier)
-	if asBytes {
-		if b, ok := t.Underlying().(*types.Basic); !ok || b.Kind() != types.String {
-			return fmt.Errorf("the bytes option is for strings")
-		}
-		f.kind, f.basic = kindBytesString, "string"
-		return nil
-	}
 	if err := c.elementKind(f, t, depth); err != nil {
 		return err
+	}
+	if asBytes { // after the type's own rule, as the plan checks it: a custom type whose underlying type is string is no string
+		if f.kind != kindString {
+			return fmt.Errorf("the bytes option is for string fields")
+		}
+		f.kind = kindBytesString
 	}
 	switch {
 	case f.unit != "" && f.kind != kindTime && f.kind != kindDuration:
 		return fmt.Errorf("the unit option is for time.Time and time.Duration fields")
-	case f.unit != "":
-		c.imports["time"] = "time"
-	case f.kind == kindTime || f.kind == kindDuration:
-		c.imports["time"] = "time"
+	case f.unit == "" && (f.kind == kindTime || f.kind == kindDuration):
 		f.unit = "time.Nanosecond"
 	}
 	return nil
@@ -257,7 +310,7 @@ func (c *compiler) elementKind(f *field, t types.Type, depth int) error {
 		f.kind = kindBigInt
 		return nil
 	case isNamed(t, "github.com/fdbtuple/fdbtuple/types", "Versionstamp"):
-		f.kind, f.basic = kindVersionstamp, "types.Versionstamp"
+		f.kind, f.basic = kindVersionstamp, c.names.markOf("github.com/fdbtuple/fdbtuple/types", "types")+".Versionstamp"
 		return nil
 	case isAnySlice(t):
 		return general(t)
@@ -269,16 +322,19 @@ func (c *compiler) elementKind(f *field, t types.Type, depth int) error {
 		return f.basicKind(u)
 	case *types.Slice:
 		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 {
-			f.kind = kindByteSlice
+			f.kind, f.byteElems = kindByteSlice, !types.Identical(u.Elem(), types.Typ[types.Byte])
 			return nil
 		}
 	case *types.Array:
 		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 && u.Len() == 16 {
-			f.kind = kindUUID
+			f.kind, f.byteElems = kindUUID, !types.Identical(u.Elem(), types.Typ[types.Byte])
 			return nil
 		}
 	case *types.Struct:
-		nested, err := c.structFields(u, "", depth+1, fmt.Sprintf("struct %v", t))
+		if c.busy[u] { // as the plan refuses it
+			return fmt.Errorf("%s holds itself, and a key has a fixed depth; make the inner reference a separate key", reflectText(t))
+		}
+		nested, err := c.structFields(t, u, depth+1, fmt.Sprintf("struct %v", t))
 		if err != nil {
 			return err
 		}
@@ -338,8 +394,10 @@ func (f *field) basicKind(b *types.Basic) error {
 
 // compileConstant encodes a constant field's element from its tag name,
 // as tuple's plan does: a string for a struct{} field, an integer of the
-// field's size for an integer field. Errors name it by its text form.
-func (f *field) compileConstant(t types.Type, text string) error {
+// field's size for an integer field, which must be blank (_): the key
+// holds the constant whatever a named field holds, and decoding sets
+// nothing. Errors name it by its text form.
+func (f *field) compileConstant(t types.Type, goName, text string) error {
 	f.kind = kindConst
 	var v any = text
 	switch u := t.Underlying().(type) {
@@ -370,11 +428,14 @@ func (f *field) compileConstant(t types.Type, text string) error {
 			return fmt.Errorf("a constant field is of type struct{} (a string) or of an integer type")
 		}
 	case *types.Struct:
-		if u.NumFields() != 0 {
+		if _, named := types.Unalias(t).(*types.Named); named || u.NumFields() != 0 { // as the plan: struct{} itself
 			return fmt.Errorf("a constant field is of type struct{} (a string) or of an integer type")
 		}
 	default:
 		return fmt.Errorf("a constant field is of type struct{} (a string) or of an integer type")
+	}
+	if _, isString := v.(string); !isString && goName != "_" { // as the plan refuses it
+		return fmt.Errorf("a constant is no value of the field: the key holds %s whatever %s holds, and decoding sets nothing; name the field _ (_ %s `tuple:\"%s,const\"`)", text, goName, reflectText(t), text)
 	}
 	enc, err := tuple.AppendElems(nil, v)
 	if err != nil {
@@ -388,15 +449,9 @@ func (f *field) compileConstant(t types.Type, text string) error {
 	return nil
 }
 
-// qualifier names the packages of types in the generated file, and
-// records their imports.
-func (c *compiler) qualifier(p *types.Package) string {
-	if p == c.pkg {
-		return ""
-	}
-	c.imports[p.Path()] = p.Name()
-	return p.Name()
-}
+// qualifier names the packages of types in the generated file, with
+// the marks that packageNames.finish settles.
+func (c *compiler) qualifier(p *types.Package) string { return c.names.qualifier(p) }
 
 // inlined returns the struct an embedded field of type t inlines (by
 // value or through a pointer), or nil when it is a field of its own, an
@@ -469,14 +524,30 @@ func isNamed(t types.Type, path, name string) bool {
 }
 
 // reflectText spells t as reflect.Type's String does, for error fields
-// identical to the plan's.
-func reflectText(t types.Type) string {
+// and custom types in schemas identical to the plan's.
+func reflectText(t types.Type) string { return reflectSpell(t, false) }
+
+// reflectSpell spells t as reflect does, within the type arguments of a
+// generic type when inArgs: there reflect names a type by its package's
+// path, not its name (Box[example.com/key.ID]), and an unexported field
+// of a struct by its package's path too.
+func reflectSpell(t types.Type, inArgs bool) string {
 	switch t := types.Unalias(t).(type) {
 	case *types.Named:
-		if t.Obj().Pkg() == nil {
-			return t.Obj().Name()
+		name := t.Obj().Name()
+		if pkg := t.Obj().Pkg(); pkg != nil && inArgs {
+			name = pkg.Path() + "." + name
+		} else if pkg != nil {
+			name = pkg.Name() + "." + name
 		}
-		return t.Obj().Pkg().Name() + "." + t.Obj().Name()
+		if args := t.TypeArgs(); args.Len() > 0 {
+			parts := make([]string, args.Len())
+			for i := range parts {
+				parts[i] = reflectSpell(args.At(i), true)
+			}
+			name += "[" + strings.Join(parts, ",") + "]"
+		}
+		return name
 	case *types.Basic:
 		switch t.Kind() {
 		case types.Byte:
@@ -486,11 +557,11 @@ func reflectText(t types.Type) string {
 		}
 		return t.Name()
 	case *types.Pointer:
-		return "*" + reflectText(t.Elem())
+		return "*" + reflectSpell(t.Elem(), inArgs)
 	case *types.Slice:
-		return "[]" + reflectText(t.Elem())
+		return "[]" + reflectSpell(t.Elem(), inArgs)
 	case *types.Array:
-		return fmt.Sprintf("[%d]%s", t.Len(), reflectText(t.Elem()))
+		return fmt.Sprintf("[%d]%s", t.Len(), reflectSpell(t.Elem(), inArgs))
 	case *types.Struct:
 		if t.NumFields() == 0 {
 			return "struct {}"
@@ -498,9 +569,13 @@ func reflectText(t types.Type) string {
 		parts := make([]string, t.NumFields())
 		for i := range parts {
 			f := t.Field(i)
-			parts[i] = f.Name() + " " + reflectText(f.Type())
+			name := f.Name()
+			if !f.Exported() && inArgs && f.Pkg() != nil {
+				name = f.Pkg().Path() + "." + name
+			}
+			parts[i] = name + " " + reflectSpell(f.Type(), inArgs)
 			if f.Embedded() {
-				parts[i] = reflectText(f.Type())
+				parts[i] = reflectSpell(f.Type(), inArgs)
 			}
 			if tag := t.Tag(i); tag != "" {
 				parts[i] += " " + strconv.Quote(tag)
@@ -512,7 +587,7 @@ func reflectText(t types.Type) string {
 			return "interface {}"
 		}
 	case *types.Map:
-		return "map[" + reflectText(t.Key()) + "]" + reflectText(t.Elem())
+		return "map[" + reflectSpell(t.Key(), inArgs) + "]" + reflectSpell(t.Elem(), inArgs)
 	}
 	return t.String()
 }

@@ -3,8 +3,10 @@ package genkeys_test
 import (
 	"bytes"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
+	"github.com/fdbtuple/fdbtuple/internal/gencheck"
 	"github.com/fdbtuple/fdbtuple/internal/workload"
 	"github.com/fdbtuple/fdbtuple/internal/workload/genkeys"
 )
@@ -29,14 +31,14 @@ func TestReferenceCodecW1(t *testing.T) {
 	keys := [][]byte{w1Key(t)}
 	for range 2000 {
 		var v genkeys.W1
-		fill(rng, reflectValue(&v))
+		gencheck.Fill(rng, reflect.ValueOf(&v).Elem())
 		want, werr := v.AppendTupleKey(nil)
 		got, gerr := genkeys.ReferenceAppendW1(nil, &v)
 		if werr == nil && bytes.IndexByte([]byte(v.Kind+v.PostKind+v.CKind+v.RKind), 0) < 0 {
 			if gerr != nil || !bytes.Equal(got, want) || genkeys.ReferenceSizeW1(&v) != len(want) {
 				t.Fatalf("reference encoder of %+v: %x (%v, size %d), want %x", v, got, gerr, genkeys.ReferenceSizeW1(&v), want)
 			}
-			keys = append(keys, want, mutate(rng, want), mutate(rng, want))
+			keys = append(keys, want, gencheck.Mutate(rng, want), gencheck.Mutate(rng, want))
 		} else if gerr == nil {
 			t.Fatalf("reference encoder wrote %+v (%x), which holds a 00 or invalid UTF-8", v, got)
 		}

@@ -101,7 +101,7 @@ func (v *Customs) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 128 bytes.
+// length.
 func (v *Customs) MarshalTupleKey() ([]byte, error) {
 	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
@@ -114,8 +114,7 @@ func (v *Customs) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[Customs].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation (two beyond 128 bytes of them);
-// nothing decoded aliases key.
+// offset). Nothing decoded aliases key.
 func (v *Customs) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStaleCustoms != nil {
 		return 0, tupleKeyStaleCustoms
@@ -279,10 +278,35 @@ func (*Customs) TupleKeySchema() string {
 	return "(Price custom(genkeys.Cents), PPrice *custom(genkeys.Cents), DPrice desc(custom(genkeys.Cents)), L custom(genkeys.Label), PL *custom(genkeys.Label), In (P custom(genkeys.Cents), L custom(genkeys.Label)), DIn desc((P custom(genkeys.Cents), L custom(genkeys.Label))))"
 }
 
+// TupleKeyFields returns the fields of Customs the methods above read and
+// write, by their paths through embedded structs, which tuple.NewPlan
+// compares with Customs's own.
+func (*Customs) TupleKeyFields() string {
+	return "Customs{Price, PPrice, DPrice, L, PL, In{P, L}, DIn{P, L}}"
+}
+
 // tupleKeyStaleCustoms is tuple.CheckGenerated's answer for Customs, which the
 // methods above return when the file is stale (Customs changed since it was
 // generated): they would write and read keys by its old layout.
 var tupleKeyStaleCustoms = tuple.CheckGenerated[Customs]()
+
+// The fields of Customs and of the structs its key reaches, as the methods
+// above are written for them: a field added, removed or retyped, or an
+// embedded struct made a pointer, fails to compile here; run go generate
+// (fdbtuple gen) again.
+var _ = struct {
+	Price  Cents
+	PPrice *Cents
+	DPrice Cents
+	L      Label
+	PL     *Label
+	In     Priced
+	DIn    Priced
+}(Customs{})
+var _ = struct {
+	P Cents
+	L Label
+}(Priced{})
 
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Descs]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
@@ -372,7 +396,7 @@ func (v *Descs) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 128 bytes.
+// length.
 func (v *Descs) MarshalTupleKey() ([]byte, error) {
 	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
@@ -385,8 +409,7 @@ func (v *Descs) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[Descs].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation (two beyond 128 bytes of them);
-// nothing decoded aliases key.
+// offset). Nothing decoded aliases key.
 func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStaleDescs != nil {
 		return 0, tupleKeyStaleDescs
@@ -624,10 +647,43 @@ func (*Descs) TupleKeySchema() string {
 	return "(Kind string, A desc(string), B desc(int64), C desc(bytes), D desc((A string, B *int64, C (X int8, Y bool))), E *string, F desc(float64), G desc(uuid), H desc(bytes), I desc(uint8))"
 }
 
+// TupleKeyFields returns the fields of Descs the methods above read and
+// write, by their paths through embedded structs, which tuple.NewPlan
+// compares with Descs's own.
+func (*Descs) TupleKeyFields() string {
+	return "Descs{Kind, A, B, C, D{A, B, C{X, Y}}, E, F, G, H, I}"
+}
+
 // tupleKeyStaleDescs is tuple.CheckGenerated's answer for Descs, which the
 // methods above return when the file is stale (Descs changed since it was
 // generated): they would write and read keys by its old layout.
 var tupleKeyStaleDescs = tuple.CheckGenerated[Descs]()
+
+// The fields of Descs and of the structs its key reaches, as the methods
+// above are written for them: a field added, removed or retyped, or an
+// embedded struct made a pointer, fails to compile here; run go generate
+// (fdbtuple gen) again.
+var _ = struct {
+	Kind string
+	A    string
+	B    int64
+	C    []byte
+	D    Inner
+	E    *string
+	F    float64
+	G    uuid.UUID
+	H    Name
+	I    uint8
+}(Descs{})
+var _ = struct {
+	A string
+	B *int64
+	C Deep
+}(Inner{})
+var _ = struct {
+	X int8
+	Y Flag
+}(Deep{})
 
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Embeds]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
@@ -679,7 +735,7 @@ func (v *Embeds) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 128 bytes.
+// length.
 func (v *Embeds) MarshalTupleKey() ([]byte, error) {
 	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
@@ -692,8 +748,7 @@ func (v *Embeds) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[Embeds].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation (two beyond 128 bytes of them);
-// nothing decoded aliases key.
+// offset). Nothing decoded aliases key.
 func (v *Embeds) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStaleEmbeds != nil {
 		return 0, tupleKeyStaleEmbeds
@@ -809,10 +864,36 @@ func (*Embeds) TupleKeySchema() string {
 	return "(\"org\", Org string, ID int64, Z *desc(string), Shelf uint8)"
 }
 
+// TupleKeyFields returns the fields of Embeds the methods above read and
+// write, by their paths through embedded structs, which tuple.NewPlan
+// compares with Embeds's own.
+func (*Embeds) TupleKeyFields() string {
+	return "Embeds{*Owner._, *Owner.Org, ID, *Where.*Zone.Z, *Where.Shelf}"
+}
+
 // tupleKeyStaleEmbeds is tuple.CheckGenerated's answer for Embeds, which the
 // methods above return when the file is stale (Embeds changed since it was
 // generated): they would write and read keys by its old layout.
 var tupleKeyStaleEmbeds = tuple.CheckGenerated[Embeds]()
+
+// The fields of Embeds and of the structs its key reaches, as the methods
+// above are written for them: a field added, removed or retyped, or an
+// embedded struct made a pointer, fails to compile here; run go generate
+// (fdbtuple gen) again.
+var _ = struct {
+	*Owner
+	ID int64
+	*Where
+}(Embeds{})
+var _ = struct {
+	_   struct{}
+	Org string
+}(Owner{})
+var _ = struct {
+	*Zone
+	Shelf uint8
+}(Where{})
+var _ = struct{ Z *string }(Zone{})
 
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Event]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
@@ -843,7 +924,7 @@ func (v *Event) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 128 bytes.
+// length.
 func (v *Event) MarshalTupleKey() ([]byte, error) {
 	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
@@ -856,8 +937,7 @@ func (v *Event) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[Event].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation (two beyond 128 bytes of them);
-// nothing decoded aliases key.
+// offset). Nothing decoded aliases key.
 func (v *Event) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStaleEvent != nil {
 		return 0, tupleKeyStaleEvent
@@ -908,10 +988,27 @@ func (*Event) TupleKeySchema() string {
 	return "(Stream string, At time(ms), Took duration(ns))"
 }
 
+// TupleKeyFields returns the fields of Event the methods above read and
+// write, by their paths through embedded structs, which tuple.NewPlan
+// compares with Event's own.
+func (*Event) TupleKeyFields() string {
+	return "Event{Stream, At, Took}"
+}
+
 // tupleKeyStaleEvent is tuple.CheckGenerated's answer for Event, which the
 // methods above return when the file is stale (Event changed since it was
 // generated): they would write and read keys by its old layout.
 var tupleKeyStaleEvent = tuple.CheckGenerated[Event]()
+
+// The fields of Event and of the structs its key reaches, as the methods
+// above are written for them: a field added, removed or retyped, or an
+// embedded struct made a pointer, fails to compile here; run go generate
+// (fdbtuple gen) again.
+var _ = struct {
+	Stream string
+	At     time.Time
+	Took   time.Duration
+}(Event{})
 
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Kinds]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
@@ -1061,7 +1158,7 @@ func (v *Kinds) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 128 bytes.
+// length.
 func (v *Kinds) MarshalTupleKey() ([]byte, error) {
 	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
@@ -1074,8 +1171,7 @@ func (v *Kinds) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[Kinds].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation (two beyond 128 bytes of them);
-// nothing decoded aliases key.
+// offset). Nothing decoded aliases key.
 func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStaleKinds != nil {
 		return 0, tupleKeyStaleKinds
@@ -1635,10 +1731,67 @@ func (*Kinds) TupleKeySchema() string {
 	return "(Tenant string, Shard uint16, \"K\", -7, S string, name string, raw bytes, B bytes, Blob bytes, T bool, I int64, I8 int8, I16 int16, I32 int32, U uint64, U8 uint8, U32 uint32, U64 uint64, F32 float32, F64 float64, UUID uuid, Raw16 uuid, VS versionstamp, PS *string, PI *int64, PU *uuid, PN *string, In (A string, B *int64, C (X int8, Y bool)), PIn *(A string, B *int64, C (X int8, Y bool)), Last string)"
 }
 
+// TupleKeyFields returns the fields of Kinds the methods above read and
+// write, by their paths through embedded structs, which tuple.NewPlan
+// compares with Kinds's own.
+func (*Kinds) TupleKeyFields() string {
+	return "Kinds{Base.Tenant, Base.Shard, _, _, S, N, Raw, B, Blob, T, I, I8, I16, I32, U, U8, U32, U64, F32, F64, UUID, Raw16, VS, PS, PI, PU, PN, In{A, B, C{X, Y}}, PIn{A, B, C{X, Y}}, Last}"
+}
+
 // tupleKeyStaleKinds is tuple.CheckGenerated's answer for Kinds, which the
 // methods above return when the file is stale (Kinds changed since it was
 // generated): they would write and read keys by its old layout.
 var tupleKeyStaleKinds = tuple.CheckGenerated[Kinds]()
+
+// The fields of Kinds and of the structs its key reaches, as the methods
+// above are written for them: a field added, removed or retyped, or an
+// embedded struct made a pointer, fails to compile here; run go generate
+// (fdbtuple gen) again.
+var _ = struct {
+	Base
+	_     struct{}
+	_     int
+	S     string
+	N     Name
+	Raw   string
+	B     []byte
+	Blob  Blob
+	T     Flag
+	I     int
+	I8    int8
+	I16   int16
+	I32   ID
+	U     uint
+	U8    uint8
+	U32   uint32
+	U64   uint64
+	F32   float32
+	F64   float64
+	UUID  uuid.UUID
+	Raw16 ID16
+	VS    tuple.Versionstamp
+	PS    *string
+	PI    *int64
+	PU    *uuid.UUID
+	PN    *Name
+	In    Inner
+	PIn   *Inner
+	Skip  int
+	Last  string
+}(Kinds{})
+var _ = struct {
+	Tenant string
+	Shard  uint16
+}(Base{})
+var _ = struct {
+	A string
+	B *int64
+	C Deep
+}(Inner{})
+var _ = struct {
+	X int8
+	Y Flag
+}(Deep{})
 
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Mixed]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
@@ -1719,7 +1872,7 @@ func (v *Mixed) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 128 bytes.
+// length.
 func (v *Mixed) MarshalTupleKey() ([]byte, error) {
 	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
@@ -1732,8 +1885,7 @@ func (v *Mixed) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[Mixed].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation (two beyond 128 bytes of them);
-// nothing decoded aliases key.
+// offset). Nothing decoded aliases key.
 func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStaleMixed != nil {
 		return 0, tupleKeyStaleMixed
@@ -2018,10 +2170,40 @@ func (*Mixed) TupleKeySchema() string {
 	return "(ID uint64, T (\"tag\", n bytes, 300, Rank desc(int32), Note *string), PT *(\"tag\", n bytes, 300, Rank desc(int32), Note *string), DT desc((X int8, Y bool)), Tail string)"
 }
 
+// TupleKeyFields returns the fields of Mixed the methods above read and
+// write, by their paths through embedded structs, which tuple.NewPlan
+// compares with Mixed's own.
+func (*Mixed) TupleKeyFields() string {
+	return "Mixed{ID, T{_, Name, _, Rank, Note}, PT{_, Name, _, Rank, Note}, DT{X, Y}, Tail}"
+}
+
 // tupleKeyStaleMixed is tuple.CheckGenerated's answer for Mixed, which the
 // methods above return when the file is stale (Mixed changed since it was
 // generated): they would write and read keys by its old layout.
 var tupleKeyStaleMixed = tuple.CheckGenerated[Mixed]()
+
+// The fields of Mixed and of the structs its key reaches, as the methods
+// above are written for them: a field added, removed or retyped, or an
+// embedded struct made a pointer, fails to compile here; run go generate
+// (fdbtuple gen) again.
+var _ = struct {
+	ID   uint64
+	T    Tagged
+	PT   *Tagged
+	DT   Deep
+	Tail Name
+}(Mixed{})
+var _ = struct {
+	_    struct{}
+	Name string
+	_    int16
+	Rank int32
+	Note *string
+}(Tagged{})
+var _ = struct {
+	X int8
+	Y Flag
+}(Deep{})
 
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Times]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
@@ -2161,7 +2343,7 @@ func (v *Times) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 128 bytes.
+// length.
 func (v *Times) MarshalTupleKey() ([]byte, error) {
 	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
@@ -2174,8 +2356,7 @@ func (v *Times) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[Times].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation (two beyond 128 bytes of them);
-// nothing decoded aliases key.
+// offset). Nothing decoded aliases key.
 func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStaleTimes != nil {
 		return 0, tupleKeyStaleTimes
@@ -2487,10 +2668,41 @@ func (*Times) TupleKeySchema() string {
 	return "(At time(ns), Ms time(ms), S *time(s), D duration(ns), Us duration(us), PD *desc(duration(ms)), DT desc(time(us)), Big bigint, PBig *bigint, DBig *desc(bigint), PS *desc(string), In (At time(ms), PD *duration(ns), Big *bigint))"
 }
 
+// TupleKeyFields returns the fields of Times the methods above read and
+// write, by their paths through embedded structs, which tuple.NewPlan
+// compares with Times's own.
+func (*Times) TupleKeyFields() string {
+	return "Times{At, Ms, S, D, Us, PD, DT, Big, PBig, DBig, PS, In{At, PD, Big}}"
+}
+
 // tupleKeyStaleTimes is tuple.CheckGenerated's answer for Times, which the
 // methods above return when the file is stale (Times changed since it was
 // generated): they would write and read keys by its old layout.
 var tupleKeyStaleTimes = tuple.CheckGenerated[Times]()
+
+// The fields of Times and of the structs its key reaches, as the methods
+// above are written for them: a field added, removed or retyped, or an
+// embedded struct made a pointer, fails to compile here; run go generate
+// (fdbtuple gen) again.
+var _ = struct {
+	At   time.Time
+	Ms   time.Time
+	S    *time.Time
+	D    time.Duration
+	Us   time.Duration
+	PD   *time.Duration
+	DT   time.Time
+	Big  big.Int
+	PBig *big.Int
+	DBig *big.Int
+	PS   *string
+	In   Stamped
+}(Times{})
+var _ = struct {
+	At  time.Time
+	PD  *time.Duration
+	Big *big.Int
+}(Stamped{})
 
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[W1]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
@@ -2545,8 +2757,9 @@ func (v *W1) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[W1].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation (two beyond 128 bytes of them);
-// nothing decoded aliases key.
+// offset).
+// Its strings share one allocation (two beyond 128 bytes of them), and
+// nothing else allocates; nothing decoded aliases key.
 func (v *W1) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStaleW1 != nil {
 		return 0, tupleKeyStaleW1
@@ -2653,10 +2866,32 @@ func (*W1) TupleKeySchema() string {
 	return "(Kind string, User uuid, PostKind string, Post int64, CKind string, At int64, RKind string, React int64)"
 }
 
+// TupleKeyFields returns the fields of W1 the methods above read and
+// write, by their paths through embedded structs, which tuple.NewPlan
+// compares with W1's own.
+func (*W1) TupleKeyFields() string {
+	return "W1{Kind, User, PostKind, Post, CKind, At, RKind, React}"
+}
+
 // tupleKeyStaleW1 is tuple.CheckGenerated's answer for W1, which the
 // methods above return when the file is stale (W1 changed since it was
 // generated): they would write and read keys by its old layout.
 var tupleKeyStaleW1 = tuple.CheckGenerated[W1]()
+
+// The fields of W1 and of the structs its key reaches, as the methods
+// above are written for them: a field added, removed or retyped, or an
+// embedded struct made a pointer, fails to compile here; run go generate
+// (fdbtuple gen) again.
+var _ = struct {
+	Kind     string
+	User     uuid.UUID
+	PostKind string
+	Post     int64
+	CKind    string
+	At       int64
+	RKind    string
+	React    int64
+}(W1{})
 
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[W1Const]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
@@ -2698,8 +2933,9 @@ func (v *W1Const) MarshalTupleKey() ([]byte, error) {
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
 // tuple.Plan[W1Const].UnmarshalPrefix does with tuple.Codec{}, and returns
 // the number of bytes read. Its errors are the plan's (sentinel, field and
-// offset). Strings share one allocation (two beyond 128 bytes of them);
-// nothing decoded aliases key.
+// offset).
+// Its strings share one allocation (two beyond 128 bytes of them), and
+// nothing else allocates; nothing decoded aliases key.
 func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 	if tupleKeyStaleW1Const != nil {
 		return 0, tupleKeyStaleW1Const
@@ -2785,6 +3021,13 @@ func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 // that this file does not follow makes NewPlan fail.
 func (*W1Const) TupleKeySchema() string {
 	return "(\"user\", User uuid, \"post\", Post int64, \"comment\", At int64, \"react\", React int64)"
+}
+
+// TupleKeyFields returns the fields of W1Const the methods above read and
+// write, by their paths through embedded structs, which tuple.NewPlan
+// compares with W1Const's own.
+func (*W1Const) TupleKeyFields() string {
+	return "W1Const{_, User, _, Post, _, At, _, React}"
 }
 
 // tupleKeyStaleW1Const is tuple.CheckGenerated's answer for W1Const, which the

@@ -128,3 +128,24 @@ func IsConst(tag string) bool {
 	}
 	return false
 }
+
+// Unexported is the rule for an unexported field named field that is no
+// constant and not tagged "-" (which leaves any field out), by its tuple
+// tag: a plan can neither read nor set such a field, so it would leave
+// the key unnoticed, and two values that differ only in it would share
+// one key. A blank field (_) with no tag holds nothing a value sets and
+// is left out without a word (problem ""); any other is refused, and
+// problem says why and how to mend it. badTag: the problem is the field's
+// tag, which does nothing there; else the field itself.
+func Unexported(field, tag string, hasTag bool) (problem string, badTag bool) {
+	name, _, _ := strings.Cut(tag, ",")
+	switch {
+	case field == "_" && tag == "":
+		return "", false
+	case hasTag && tag != "" && name != "": // a forgotten ,const, most likely
+		return fmt.Sprintf("a tuple tag on an unexported field does nothing; add ,const for a constant (tuple:\"%s,const\"), export the field, or tag it `tuple:\"-\"` to leave it out of the key", name), true
+	case hasTag && tag != "":
+		return "a tuple tag on an unexported field does nothing; export the field, or tag it `tuple:\"-\"` to leave it out of the key", true
+	}
+	return "the field is unexported, so a plan can neither read nor set it and it would be left out of the key (values that differ only in it would share a key); export it, or tag it `tuple:\"-\"` to leave it out of the key", false
+}

@@ -61,3 +61,27 @@ func TestIsConst(t *testing.T) {
 		}
 	}
 }
+
+// An unexported field that is no constant is left out only when it is
+// blank and untagged; else the rule names what is wrong: its tag, which
+// does nothing there, or the field, which would leave the key unnoticed.
+func TestUnexported(t *testing.T) {
+	for _, tc := range []struct {
+		field, tag string
+		hasTag     bool
+		want       string
+		badTag     bool
+	}{
+		{"_", "", false, "", false},
+		{"_", "", true, "", false},
+		{"user", "", false, "the field is unexported", false},
+		{"_", "x", true, `add ,const for a constant (tuple:"x,const")`, true},
+		{"user", "user", true, `add ,const for a constant (tuple:"user,const")`, true},
+		{"user", ",desc", true, "a tuple tag on an unexported field does nothing; export the field", true},
+	} {
+		problem, badTag := Unexported(tc.field, tc.tag, tc.hasTag)
+		if tc.want == "" && problem != "" || !strings.Contains(problem, tc.want) || badTag != tc.badTag {
+			t.Errorf("Unexported(%q, %q, %v) = %q, %v; want %q, %v", tc.field, tc.tag, tc.hasTag, problem, badTag, tc.want, tc.badTag)
+		}
+	}
+}

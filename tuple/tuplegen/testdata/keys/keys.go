@@ -83,8 +83,8 @@ func (c *Cents) ScanTupleElement(elem []byte) error { return nil }
 
 type Custom struct{ C Cents }
 
-// ByUUID names uuid.UUID only where the generated code needs no
-// conversion: the file must not import uuid.
+// ByUUID names uuid.UUID where the generated code needs no conversion,
+// and in the conversion that asserts its fields.
 type ByUUID struct{ U uuid.UUID }
 
 // OnlyScanner can be read but not written, which a plan refuses.
@@ -126,7 +126,9 @@ type EmbeddedUnexportedPointer struct {
 	*part
 }
 
-type nothing struct{ n int64 }
+type nothing struct {
+	n int64 `tuple:"-"`
+}
 
 // EmbeddedEmpty embeds a struct that adds no field: it would vanish.
 type EmbeddedEmpty struct {
