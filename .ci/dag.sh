@@ -18,6 +18,7 @@ declare -A allowed=(
   [fdb/storekit]="fdb fdb/internal/ordmap"
   [fdb/memstore]="fdb fdb/internal/ordmap fdb/storekit"
   [fdb/boltstore]="fdb fdb/internal/ordmap fdb/storekit"
+  [fdb/kvpage]="fdb"
   [fdb/storetest]="fdb"
   [tuple/internal/wirecore]="types"
   [tuple/internal/keytag]=""
