@@ -11,7 +11,7 @@ import (
 // examples compare between stores.
 func Listing(ctx context.Context, kv KV) ([]Pair, error) {
 	var out []Pair
-	for p, err := range Pages(ctx, kv, []byte{0x00}, []byte{0xff}, false) {
+	for p, err := range Pages(ctx, kv, []byte{0x00}, []byte{0xff}, false, 0) {
 		if err != nil {
 			return nil, err
 		}

@@ -1,10 +1,8 @@
 package timeline
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"iter"
 
 	"github.com/fdbtuple/fdbtuple/nested"
 	"github.com/fdbtuple/fdbtuple/tuple"
@@ -87,11 +85,10 @@ func (e Entry) Path() nested.Path { return e.Item.Path() }
 
 // Scan reads the item keys in [begin, end), forward or backward, keeping
 // those whose path has the given depth (0: all), at most limit of them (0:
-// no limit). It reads the store in pages of PageSize keys, each page
-// continuing after the last key of the one before.
+// no limit). It reads the store in pages (see Pages).
 func Scan(ctx context.Context, kv KV, begin, end []byte, reverse bool, depth, limit int) ([]Entry, error) {
 	var out []Entry
-	for p, err := range Pages(ctx, kv, begin, end, reverse) {
+	for p, err := range Pages(ctx, kv, begin, end, reverse, 0) {
 		if err != nil {
 			return nil, err
 		}
@@ -110,42 +107,6 @@ func Scan(ctx context.Context, kv KV, begin, end []byte, reverse bool, depth, li
 	return out, nil
 }
 
-// PageSize is how many keys Pages asks the store for at a time.
-var PageSize = 100
-
-// Pages yields every pair of [begin, end), reading the store PageSize
-// keys at a time: a forward page continues just after its last key (the
-// key followed by 00), a reverse one just below it. The sequence can be
-// ranged over again: each range reads [begin, end) from the start.
-func Pages(ctx context.Context, kv KV, begin, end []byte, reverse bool) iter.Seq2[Pair, error] {
-	return func(yield func(Pair, error) bool) {
-		begin, end := begin, end // this range's bounds, moved page by page
-		for {
-			n := 0
-			var last []byte
-			for p, err := range kv.Range(ctx, begin, end, reverse, PageSize) {
-				if err != nil {
-					yield(Pair{}, err)
-					return
-				}
-				if !yield(p, nil) {
-					return
-				}
-				n++
-				last = p.Key
-			}
-			if n < PageSize {
-				return
-			}
-			if reverse {
-				end = last // exclusive: continue below it
-			} else {
-				begin = append(bytes.Clone(last), 0x00)
-			}
-		}
-	}
-}
-
 // RecentComments lists a post's comments newest first, from the
 // descending index: one forward range read, then each comment's item.
 func RecentComments(ctx context.Context, kv KV, post nested.Path) ([]Entry, error) {
@@ -159,7 +120,7 @@ func RecentComments(ctx context.Context, kv KV, post nested.Path) ([]Entry, erro
 	}
 	begin, end := tuple.RangeUnder(prefix)
 	var out []Entry
-	for p, err := range Pages(ctx, kv, begin, end, false) {
+	for p, err := range Pages(ctx, kv, begin, end, false, 0) {
 		if err != nil {
 			return nil, err
 		}
@@ -186,7 +147,7 @@ func NaiveScan(ctx context.Context, kv KV, prefix string) ([]string, error) {
 		return nil, err
 	}
 	var out []string
-	for p, err := range Pages(ctx, kv, []byte(prefix), end, false) {
+	for p, err := range Pages(ctx, kv, []byte(prefix), end, false, 0) {
 		if err != nil {
 			return nil, err
 		}
@@ -201,7 +162,7 @@ func NaiveScan(ctx context.Context, kv KV, prefix string) ([]string, error) {
 func CheckIndex(ctx context.Context, kv KV) error {
 	indexed := map[string]bool{}
 	begin, end := tuple.RangeUnder(mustPack(tuple.Tuple{"idx", CommentIndex}))
-	for p, err := range Pages(ctx, kv, begin, end, false) {
+	for p, err := range Pages(ctx, kv, begin, end, false, 0) {
 		if err != nil {
 			return err
 		}
@@ -214,7 +175,7 @@ func CheckIndex(ctx context.Context, kv KV) error {
 		}
 		indexed[string(p.Value)] = true
 	}
-	for p, err := range Pages(ctx, kv, []byte{0x05}, []byte{0x06}, false) {
+	for p, err := range Pages(ctx, kv, []byte{0x05}, []byte{0x06}, false, 0) {
 		if err != nil {
 			return err
 		}
