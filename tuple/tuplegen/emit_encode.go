@@ -90,9 +90,8 @@ func (e *emitter) encodeValue(f *field, x, fieldExpr, out string, nested bool, d
 	}
 	switch f.kind {
 	case kindString:
-		s := conv("string", f.goType, x)
-		e.printf("if !utf8.ValidString(%s) {\nreturn dst[:start], tupleKeyEncodeErr(%s, tuple.ErrInvalidUTF8, %s)\n}\n", s, x, ef) // the value's type, as the plan names it
-		e.printf("%s = tuplewire.AppendString(%[1]s, %s)\n", out, s)
+		o := e.id("out")
+		e.printf("%s, err := tuplewire.AppendStringChecked(%s, %s)\nif err != nil {\nreturn dst[:start], tupleKeyEncodeErr(%s, err, %s)\n}\n%[2]s = %[1]s\n", o, out, conv("string", f.goType, x), x, ef) // the value's type, as the plan names it
 	case kindBytesString:
 		e.uses["strings"] = true
 		e.printf("%s = tupleKeyAppendBytesString(%[1]s, %s)\n", out, conv("string", f.goType, x))
@@ -103,7 +102,13 @@ func (e *emitter) encodeValue(f *field, x, fieldExpr, out string, nested bool, d
 			break
 		}
 		e.printf("%s = tuplewire.AppendBytes(%[1]s, %s)\n", out, x)
-	case kindBool, kindInt, kindUint, kindFloat32, kindFloat64, kindVersionstamp:
+	case kindInt, kindUint:
+		// The room check keeps the integer's one 8-byte store inlined
+		// (AppendInt, which checks it, is a call), and the key from growing
+		// dst when it fits.
+		fn, v := wireFuncs[f.kind].append, conv(f.basic, f.goType, x)
+		e.printf("if cap(%s)-len(%[1]s) >= tuplewire.IntRoom {\n%[1]s = tuplewire.%[2]sInRoom(%[1]s, %[3]s)\n} else {\n%[1]s = tuplewire.%[2]s(%[1]s, %[3]s)\n}\n", out, fn, v)
+	case kindBool, kindFloat32, kindFloat64, kindVersionstamp:
 		e.printf("%[1]s = tuplewire.%[2]s(%[1]s, %[3]s)\n", out, wireFuncs[f.kind].append, conv(f.basic, f.goType, x))
 	case kindUUID:
 		if f.byteElems {
