@@ -63,8 +63,10 @@ func TestGeneratedAllocations(t *testing.T) {
 // TestPlanWithGeneratedMethodsAllocations: a plan that runs the generated
 // methods keeps the limits of the reflective plan's (tuple's
 // TestPlanValueStaysOnTheStack), with the key struct declared inside each
-// call: it hands the methods a pooled copy, so the caller's value does not
-// escape. Under a prefix too, where errors count from the key's first byte.
+// call: it calls them through the functions of TupleKeyFuncs, which take
+// the struct by value, so the caller's value does not escape (appending
+// into a buffer with room allocates nothing). Under a prefix too, where
+// errors count from the key's first byte.
 func TestPlanWithGeneratedMethodsAllocations(t *testing.T) {
 	key := w1Key(t)
 	p, err := tuple.NewPlan[genkeys.W1](tuple.Codec{})

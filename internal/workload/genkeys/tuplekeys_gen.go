@@ -270,6 +270,20 @@ func (v *Customs) UnmarshalTupleKey(key []byte) (int, error) {
 	return pos, nil
 }
 
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a Customs value, which tuple.Plan[Customs] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's Customs stays on its stack.
+func (*Customs) TupleKeyFuncs() (appendKey func(Customs, []byte) ([]byte, error), unmarshalKey func(Customs, []byte) (Customs, int, error)) {
+	appendKey = func(v Customs, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v Customs, key []byte) (out Customs, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
+}
+
 // TupleKeySchema returns the key schema the methods above are written
 // for, which tuple.NewPlan compares with Customs's own: a change to Customs
 // that this file does not follow makes NewPlan fail.
@@ -659,6 +673,20 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	return pos, nil
 }
 
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a Descs value, which tuple.Plan[Descs] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's Descs stays on its stack.
+func (*Descs) TupleKeyFuncs() (appendKey func(Descs, []byte) ([]byte, error), unmarshalKey func(Descs, []byte) (Descs, int, error)) {
+	appendKey = func(v Descs, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v Descs, key []byte) (out Descs, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
+}
+
 // TupleKeySchema returns the key schema the methods above are written
 // for, which tuple.NewPlan compares with Descs's own: a change to Descs
 // that this file does not follow makes NewPlan fail.
@@ -886,6 +914,20 @@ func (v *Embeds) UnmarshalTupleKey(key []byte) (int, error) {
 	return pos, nil
 }
 
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a Embeds value, which tuple.Plan[Embeds] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's Embeds stays on its stack.
+func (*Embeds) TupleKeyFuncs() (appendKey func(Embeds, []byte) ([]byte, error), unmarshalKey func(Embeds, []byte) (Embeds, int, error)) {
+	appendKey = func(v Embeds, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v Embeds, key []byte) (out Embeds, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
+}
+
 // TupleKeySchema returns the key schema the methods above are written
 // for, which tuple.NewPlan compares with Embeds's own: a change to Embeds
 // that this file does not follow makes NewPlan fail.
@@ -1009,6 +1051,20 @@ func (v *Event) UnmarshalTupleKey(key []byte) (int, error) {
 	all := string(buf)
 	v.Stream = all[:e0]
 	return pos, nil
+}
+
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a Event value, which tuple.Plan[Event] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's Event stays on its stack.
+func (*Event) TupleKeyFuncs() (appendKey func(Event, []byte) ([]byte, error), unmarshalKey func(Event, []byte) (Event, int, error)) {
+	appendKey = func(v Event, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v Event, key []byte) (out Event, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
 }
 
 // TupleKeySchema returns the key schema the methods above are written
@@ -1818,6 +1874,20 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	return pos, nil
 }
 
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a Kinds value, which tuple.Plan[Kinds] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's Kinds stays on its stack.
+func (*Kinds) TupleKeyFuncs() (appendKey func(Kinds, []byte) ([]byte, error), unmarshalKey func(Kinds, []byte) (Kinds, int, error)) {
+	appendKey = func(v Kinds, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v Kinds, key []byte) (out Kinds, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
+}
+
 // TupleKeySchema returns the key schema the methods above are written
 // for, which tuple.NewPlan compares with Kinds's own: a change to Kinds
 // that this file does not follow makes NewPlan fail.
@@ -2274,6 +2344,20 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	v.T.Name = all[:e0]
 	v.Tail = Name(all[e0:e1])
 	return pos, nil
+}
+
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a Mixed value, which tuple.Plan[Mixed] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's Mixed stays on its stack.
+func (*Mixed) TupleKeyFuncs() (appendKey func(Mixed, []byte) ([]byte, error), unmarshalKey func(Mixed, []byte) (Mixed, int, error)) {
+	appendKey = func(v Mixed, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v Mixed, key []byte) (out Mixed, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
 }
 
 // TupleKeySchema returns the key schema the methods above are written
@@ -2775,6 +2859,20 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 	return pos, nil
 }
 
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a Times value, which tuple.Plan[Times] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's Times stays on its stack.
+func (*Times) TupleKeyFuncs() (appendKey func(Times, []byte) ([]byte, error), unmarshalKey func(Times, []byte) (Times, int, error)) {
+	appendKey = func(v Times, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v Times, key []byte) (out Times, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
+}
+
 // TupleKeySchema returns the key schema the methods above are written
 // for, which tuple.NewPlan compares with Times's own: a change to Times
 // that this file does not follow makes NewPlan fail.
@@ -2989,6 +3087,20 @@ func (v *W1) UnmarshalTupleKey(key []byte) (int, error) {
 	return pos, nil
 }
 
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a W1 value, which tuple.Plan[W1] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's W1 stays on its stack.
+func (*W1) TupleKeyFuncs() (appendKey func(W1, []byte) ([]byte, error), unmarshalKey func(W1, []byte) (W1, int, error)) {
+	appendKey = func(v W1, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v W1, key []byte) (out W1, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
+}
+
 // TupleKeySchema returns the key schema the methods above are written
 // for, which tuple.NewPlan compares with W1's own: a change to W1
 // that this file does not follow makes NewPlan fail.
@@ -3156,6 +3268,20 @@ func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 	v.React = x7
 	pos += n8
 	return pos, nil
+}
+
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a W1Const value, which tuple.Plan[W1Const] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's W1Const stays on its stack.
+func (*W1Const) TupleKeyFuncs() (appendKey func(W1Const, []byte) ([]byte, error), unmarshalKey func(W1Const, []byte) (W1Const, int, error)) {
+	appendKey = func(v W1Const, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v W1Const, key []byte) (out W1Const, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
 }
 
 // TupleKeySchema returns the key schema the methods above are written
