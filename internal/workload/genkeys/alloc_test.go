@@ -1,6 +1,7 @@
 package genkeys_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -22,6 +23,10 @@ func TestGeneratedAllocations(t *testing.T) {
 	if _, err := c.UnmarshalTupleKey(key); err != nil {
 		t.Fatal(err)
 	}
+	zeros := v
+	zeros.Kind, zeros.RKind = "us\x00\x00er\x00", "\x00re\x00\x00act\x00\x00"
+	long := v
+	long.CKind = strings.Repeat("comment ", 30)
 	buf := make([]byte, 0, 2*len(key))
 	var err error
 	for _, tc := range []struct {
@@ -47,6 +52,14 @@ func TestGeneratedAllocations(t *testing.T) {
 		}},
 		{"marshal W1", 1, func() {
 			w := v
+			buf, err = w.MarshalTupleKey()
+		}},
+		{"marshal W1 with eight 00s in its strings", 1, func() {
+			w := zeros
+			buf, err = w.MarshalTupleKey()
+		}},
+		{"marshal W1 of 300 bytes", 1, func() {
+			w := long
 			buf, err = w.MarshalTupleKey()
 		}},
 		{"reference decoder", 1, func() {

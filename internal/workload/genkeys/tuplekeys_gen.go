@@ -2972,14 +2972,18 @@ func (v *W1) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 128 bytes.
+// length: one allocation, of the key's length as if its strings held no
+// 00, and 8 bytes more: room for 8 of them (a 00 is written 00 FF);
+// more grow the slice once.
 func (v *W1) MarshalTupleKey() ([]byte, error) {
-	var buf [128]byte
-	key, err := v.AppendTupleKey(buf[:0])
+	if tupleKeyStaleW1 != nil { // before the size, which reads the fields by the file's layout
+		return nil, tupleKeyStaleW1
+	}
+	key, err := v.AppendTupleKey(make([]byte, 0, 33+len(v.Kind)+len(v.PostKind)+tuplewire.SizeInt(v.Post)+len(v.CKind)+tuplewire.SizeInt(v.At)+len(v.RKind)+tuplewire.SizeInt(v.React)))
 	if err != nil {
 		return nil, err
 	}
-	return append([]byte(nil), key...), nil
+	return key, nil
 }
 
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
@@ -3174,14 +3178,18 @@ func (v *W1Const) AppendTupleKey(dst []byte) ([]byte, error) {
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 128 bytes.
+// length: one allocation, of the key's length as if its strings held no
+// 00, and 8 bytes more: room for 8 of them (a 00 is written 00 FF);
+// more grow the slice once.
 func (v *W1Const) MarshalTupleKey() ([]byte, error) {
-	var buf [128]byte
-	key, err := v.AppendTupleKey(buf[:0])
+	if tupleKeyStaleW1Const != nil { // before the size, which reads the fields by the file's layout
+		return nil, tupleKeyStaleW1Const
+	}
+	key, err := v.AppendTupleKey(make([]byte, 0, 53+tuplewire.SizeInt(v.Post)+tuplewire.SizeInt(v.At)+tuplewire.SizeInt(v.React)))
 	if err != nil {
 		return nil, err
 	}
-	return append([]byte(nil), key...), nil
+	return key, nil
 }
 
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
