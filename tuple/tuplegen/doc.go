@@ -27,6 +27,18 @@
 // fields take). Plan, Marshal and Unmarshal therefore get faster with no
 // change to the code that calls them.
 //
+// In a module, add the tool once (go get -tool
+// github.com/fdbtuple/fdbtuple/cmd/fdbtuple), put one line beside the key
+// types, naming every key type of the package,
+//
+//	//go:generate go tool fdbtuple gen -type CommentKey,PostKey
+//
+// and run go generate ./... : it writes the package's tuplekeys_gen.go,
+// to commit with the code. What it costs is that command, that file, and
+// running it again when a key struct changes; CI can check that it was
+// (go generate ./... && git diff --exit-code, as this repository's CI does).
+// The repository's examples/comments is a package set up so.
+//
 // TupleKeySchema returns the key schema the methods are written for, in
 // the text of Plan.Schema, and TupleKeyFields the Go fields they reach,
 // by their paths through embedded structs (T{Base.Tenant, *Where.Shelf},
