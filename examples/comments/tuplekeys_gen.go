@@ -19,7 +19,11 @@ func (v *CommentKey) AppendTupleKey(dst []byte) ([]byte, error) {
 	}
 	start := len(dst)
 	// Post (int64)
-	dst = tuplewire.AppendInt(dst, v.Post)
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendIntInRoom(dst, v.Post)
+	} else {
+		dst = tuplewire.AppendInt(dst, v.Post)
+	}
 	// At (time.Time)
 	var ascBuf1 [64]byte
 	asc2 := ascBuf1[:0]
@@ -30,7 +34,11 @@ func (v *CommentKey) AppendTupleKey(dst []byte) ([]byte, error) {
 	asc2 = out3
 	dst = tuplewire.AppendDesc(dst, 0x4f, asc2)
 	// ID (int64)
-	dst = tuplewire.AppendInt(dst, v.ID)
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendIntInRoom(dst, v.ID)
+	} else {
+		dst = tuplewire.AppendInt(dst, v.ID)
+	}
 	return dst, nil
 }
 
@@ -104,6 +112,20 @@ func (v *CommentKey) UnmarshalTupleKey(key []byte) (int, error) {
 	v.ID = x13
 	pos += n14
 	return pos, nil
+}
+
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a CommentKey value, which tuple.Plan[CommentKey] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's CommentKey stays on its stack.
+func (*CommentKey) TupleKeyFuncs() (appendKey func(CommentKey, []byte) ([]byte, error), unmarshalKey func(CommentKey, []byte) (CommentKey, int, error)) {
+	appendKey = func(v CommentKey, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v CommentKey, key []byte) (out CommentKey, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
 }
 
 // TupleKeySchema returns the key schema the methods above are written
