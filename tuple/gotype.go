@@ -94,6 +94,8 @@ const (
 	ruleKey      // an fdb.KeyConvertible: the byte string of its key
 	rulePointer  // nullable: nil is null, else elem's element
 	ruleStruct   // a nested tuple of the fields of lay
+
+	numRules // the number of rows: every dispatcher (value.go) has an arm for each
 )
 
 // goType is the table's entry for one Go type.

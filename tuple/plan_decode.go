@@ -142,6 +142,42 @@ func (s *scanner) structFields(l wirecore.Level, depth int, lay *layout, rv refl
 	return s.close(l, n)
 }
 
+// structFieldsDirect is structFields for a direct layout, its twin but
+// for the call per field: one loop calling either would hand *v to
+// field's Set, which is what makes it escape (see above).
+func (s *scanner) structFieldsDirect(l wirecore.Level, depth int, lay *layout, rv reflect.Value) (int, error) {
+	n := len(lay.fields)
+	for i := range lay.fields {
+		f := &lay.fields[i]
+		st, at := l.Next(s.in)
+		if st == wirecore.StepElem {
+			if end, ok := s.plain(at, depth, i, f, rv); ok {
+				l.Pos = end
+				continue
+			}
+		}
+		var end int
+		var err error
+		switch st {
+		case wirecore.StepElem:
+			end, err = s.fieldDirect(at, depth, f, fieldOf(rv, f))
+		case wirecore.StepNull:
+			end, err = s.notDirect(st, at, depth, f)
+		default:
+			return 0, s.named(s.missing(st, l, at, i, n), f)
+		}
+		if err != nil {
+			s.trail.add(i)
+			return 0, s.named(err, f)
+		}
+		l.Pos = end
+	}
+	if depth == 0 {
+		s.setWaiting(lay, rv)
+	}
+	return s.close(l, n)
+}
+
 // setWaiting sets the string fields of rv, a struct of layout lay, whose
 // strings waited (see wait): both loops over a plan's fields end with it.
 // It reaches the fields with reflect's typed setter only, which keeps a

@@ -136,6 +136,26 @@ func (e *encoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, neste
 	return dst, nil
 }
 
+// fieldsDirect is encoder.fields for a direct layout, its twin but for
+// the call per field: one loop calling either would hand *v to value's
+// Interface, which is what makes it escape.
+func (e *encoder) fieldsDirect(dst []byte, lay *layout, rv reflect.Value, n int, nested bool, depth int) ([]byte, error) {
+	start := len(dst)
+	for i := range n {
+		f := &lay.fields[i]
+		if out, ok := e.plain(dst, f, rv); ok {
+			dst = out
+			continue
+		}
+		var err error
+		if dst, err = e.fieldDirect(dst, f, fieldOf(rv, f), depth); err != nil {
+			e.trail.add(i)
+			return dst[:start], e.named(err, f)
+		}
+	}
+	return dst, nil
+}
+
 // named names the field f in an encoding error, once: at the deepest
 // field, where the error happened.
 func (e *encoder) named(err error, f *planField) error {

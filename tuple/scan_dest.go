@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"math"
 	"reflect"
 	"strings"
 
@@ -203,64 +202,6 @@ func (s *scanner) descended(pos int, dst any, decode func(inner *scanner) (int, 
 		return 0, s.fail(pos, ErrInvalidCode, "descending element holds more than one element")
 	}
 	return pos + n, nil
-}
-
-// reflected scans into the destinations the type switches of one and
-// rare do not name, by the type table: named types of strings, byte
-// strings, integers, floats, booleans, UUIDs and tuples. It sets them
-// with reflect's setters, which keep destinations on the stack; the rows
-// that would need a method call on the destination or a pointer stored
-// into it (a custom type, a **T of a named type, a struct) are a Plan's,
-// and an error here says so. A destination that is no pointer is an
-// error: a forgotten &, or a constant not marked Const.
-func (s *scanner) reflected(d any, pos, depth int) (int, error) {
-	rv := reflect.ValueOf(d)
-	switch {
-	case rv.Kind() != reflect.Pointer:
-		return 0, s.fail(pos, ErrNotPointer, fmt.Sprintf("destination %v is no pointer: pass &v to set v, or tuple.Const(v) to match a constant", reflect.TypeOf(d)))
-	case rv.IsNil():
-		return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("destination %v is a nil pointer", reflect.TypeOf(d)))
-	}
-	g, e := typeOf(rv.Type().Elem()), rv.Elem()
-	if err := g.decodeErr(); err != nil {
-		return 0, s.fail(pos, ErrUnsupportedType, err.Error())
-	}
-	if end, ok, err := s.scanScalar(pos, depth, g.rule, e, d); ok {
-		return end, err
-	}
-	switch g.rule {
-	case ruleFloat32:
-		var f float32
-		end, err := s.one(&f, pos, depth)
-		if err != nil {
-			return 0, err
-		}
-		if b := math.Float32bits(f); f != f && b&(1<<22) == 0 {
-			// SetFloat goes through float64, which would quiet it.
-			return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("a signalling NaN cannot go into %v bit for bit (reflect sets it through float64); scan into a *float32, (*float32)(&v), or use a Plan", e.Type()))
-		}
-		e.SetFloat(float64(f))
-		return end, nil
-	case ruleTuple:
-		var t Tuple
-		end, err := s.one(&t, pos, depth)
-		if err != nil {
-			return 0, err
-		}
-		if t == nil {
-			e.SetZero()
-			return end, nil
-		}
-		e.SetLen(0) // Grow, SetLen and Copy set a slice without Set
-		e.Grow(len(t))
-		e.SetLen(len(t))
-		reflect.Copy(e, reflect.ValueOf([]any(t)))
-		return end, nil
-	}
-	if g.rule == ruleCustom {
-		return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("Scan keeps its destinations on the stack, so it calls no method of one: pass tuple.Element(&v) for %s, or scan it as a Plan's field", withArticle(e.Type().String())))
-	}
-	return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("Scan keeps its destinations on the stack, so it stores no pointer it cannot type: scan %s as a Plan's field, or into a **T of the standard type", withArticle(e.Type().String())))
 }
 
 // constant checks that the element at in[pos] is the encoding of c, as

@@ -1,11 +1,32 @@
 package tuple
 
-// Writing a Go value as one element by its entry in the type table: the
-// one encoder of every type the fast paths of Pack, AppendElems and the
-// plans leave out.
+// The dispatchers: where a row of the type table (gotype.go) meets the
+// code of its element family, encode and decode side by side. Each walker
+// (Pack, AppendElems, Scan, the plans) keeps fast cases of its own for
+// the unnamed common types and hands everything else to the pair it may
+// call:
+//
+//   - appendValue and scanValue, with appendRule and scanRule: every row,
+//     every tag option (desc, bytes, ext=, unit=); Pack's rarer values,
+//     Codec.Pack and a plan's general fields;
+//   - appendLooseValue and reflected: AppendElems's and Scan's, which
+//     touch a caller's variable through reflect's typed readers and
+//     setters only, so that it stays on the stack: a row that needs more
+//     (a method call, an interface of the value) is refused with the fix;
+//   - appendScalar and scanScalar: the rows reflect's typed readers and
+//     setters serve, shared by all of them;
+//   - the fields of a direct plan (plan_direct.go): encoder.fieldDirect,
+//     scanner.fieldDirect and scalarDirect.
+//
+// They stay switches: a function value per row that took the caller's
+// reflect.Value would move the caller's variable to the heap on every
+// path (plan_direct.go says why). Each arm is one call into the family's
+// file, and every dispatcher has an arm, or a refusal, for every row:
+// TestDispatchersCoverTheTable holds them to it.
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"reflect"
 	"unicode/utf8"
@@ -15,6 +36,11 @@ import (
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 )
+
+// errNoArm is the error of a dispatcher that meets a row it has no arm
+// for: a row added to the type table and not to every dispatcher, which
+// TestDispatchersCoverTheTable catches first.
+var errNoArm = fmt.Errorf("%w: the dispatcher has no arm for this row of the type table (a bug)", ErrUnsupportedType)
 
 // elemOpts is what a plan's field tag adds to its type's element; the
 // other paths use the zero value.
@@ -59,11 +85,46 @@ func (e *encoder) appendValue(dst []byte, g *goType, rv reflect.Value, o elemOpt
 	return e.appendRule(dst, g, rv, o, nested, depth)
 }
 
-func appendNull(dst []byte, nested bool) []byte {
-	if nested {
-		return tuplewire.AppendNestedNull(dst)
+// scanValue scans the element at in[at] (a nested null when st is
+// wirecore.StepNull) into rv, a settable variable of g's type, and returns the
+// offset after it. dst is what errors name the type of.
+func (s *scanner) scanValue(st wirecore.Step, at, depth int, g *goType, rv reflect.Value, o elemOpts, dst any) (int, error) {
+	if err := g.decodeErr(); err != nil && o.ext == 0 {
+		return 0, s.fail(at, ErrUnsupportedType, err.Error())
 	}
-	return tuplewire.AppendNull(dst)
+	if st == wirecore.StepNull || s.in[at] == byte(types.CodeNull) {
+		next := at + 1
+		if st == wirecore.StepNull {
+			next = at + 2
+		}
+		switch {
+		case g.rule == rulePointer, g.rule == ruleAny && !o.desc:
+			rv.SetZero()
+			return next, nil
+		case g.rule == ruleAny: // a nil pointer is a plain null, desc or not; an any's null is a value, written desc(nil)
+			return 0, s.fail(at, ErrWrongType, fmt.Sprintf("a null element is not descending: a desc field of %v holds nil as desc(nil)", reflect.TypeOf(dst)))
+		}
+		return 0, s.fail(at, ErrWrongType, fmt.Sprintf("a null element cannot go into %v", reflect.TypeOf(dst)))
+	}
+	if g.rule == rulePointer {
+		nv := reflect.New(g.elem.t)
+		end, err := s.scanValue(wirecore.StepElem, at, depth, g.elem, nv.Elem(), o, dst)
+		if err == nil {
+			rv.Set(nv)
+		}
+		return end, err
+	}
+	switch {
+	case o.desc: // before ext: the extension's element, inverted
+		inner := o
+		inner.desc = false
+		return s.descended(at, dst, func(in *scanner) (int, error) {
+			return in.scanValue(wirecore.StepElem, 0, depth, g, rv, inner, dst)
+		})
+	case o.ext != 0:
+		return s.scanExt(at, depth, rv, o.ext, dst)
+	}
+	return s.scanRule(at, depth, g, rv, o, dst)
 }
 
 // appendRule appends rv by its type's rule.
@@ -126,7 +187,396 @@ func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts
 		}
 		return tuplewire.EndNested(out), nil
 	}
-	return dst, &EncodeError{Type: g.t, Err: ErrUnsupportedType}
+	return dst, &EncodeError{Type: g.t, Err: errNoArm}
+}
+
+// scanRule scans a non-null element into rv by its type's rule.
+func (s *scanner) scanRule(at, depth int, g *goType, rv reflect.Value, o elemOpts, dst any) (int, error) {
+	in := s.in
+	if g.rule == ruleString && o.asBytes {
+		return s.bytes(at, dst, func(b []byte) { rv.SetString(string(b)) })
+	}
+	if g.rule == ruleDuration && unitOr(o.unit) != 1 {
+		return s.integer(at, dst, func(iv wirecore.IntValue) bool {
+			v, ok := iv.Int64()
+			if ok {
+				v, ok = durationOf(v, o.unit)
+			}
+			if ok {
+				rv.SetInt(v)
+			}
+			return ok
+		})
+	}
+	if end, ok, err := s.scanScalar(at, depth, g.rule, rv, dst); ok {
+		return end, err
+	}
+	switch g.rule {
+	case ruleBigInt:
+		return s.integer(at, dst, func(iv wirecore.IntValue) bool {
+			v := iv.Big
+			if v == nil {
+				if v = new(big.Int).SetUint64(iv.Mag); iv.Neg {
+					v.Neg(v)
+				}
+			}
+			rv.Set(reflect.ValueOf(v).Elem())
+			return true
+		})
+	case ruleTime:
+		return s.integer(at, dst, func(iv wirecore.IntValue) bool {
+			t, ok := timeOf(iv, o.unit)
+			if ok {
+				rv.Set(reflect.ValueOf(t))
+			}
+			return ok
+		})
+	case ruleFloat32:
+		var f float32
+		end, err := s.one(&f, at, depth)
+		if err == nil { // through a *float32, bit for bit
+			*rv.Addr().Convert(float32PtrType).Interface().(*float32) = f
+		}
+		return end, err
+	case ruleVersionstamp:
+		end, err := s.fixed(at, types.CodeVersionstamp, dst)
+		if err == nil {
+			rv.Set(reflect.ValueOf(wirecore.DecodeVersionstamp(in[at+1 : end])))
+		}
+		return end, err
+	case ruleTuple:
+		if types.Code(in[at]) != types.CodeNested {
+			return 0, s.wrongKind(at, dst)
+		}
+		v, end, err := s.element(at, depth)
+		if err == nil {
+			rv.Set(reflect.ValueOf(v).Convert(rv.Type()))
+		}
+		return end, err
+	case ruleAny:
+		v, end, err := s.element(at, depth)
+		if err == nil {
+			rv.Set(reflect.ValueOf(v))
+		}
+		return end, err
+	case ruleCustom:
+		return s.custom(at, depth, rv.Addr().Interface().(ElementScanner).ScanTupleElement)
+	case ruleStruct:
+		if types.Code(in[at]) != types.CodeNested {
+			return 0, s.wrongKind(at, dst)
+		}
+		if depth >= wirecore.MaxDepth {
+			return 0, s.fault(wirecore.FaultAt(at, wirecore.FaultTooDeep))
+		}
+		return s.structFields(wirecore.NestedLevel(at), depth+1, g.lay, rv)
+	}
+	return 0, s.fail(at, errNoArm, fmt.Sprintf("cannot scan into %v", reflect.TypeOf(dst)))
+}
+
+// appendScalar appends rv by the rows that reflect's readers read, which
+// keep an AppendElems argument on the stack: byte strings, integers,
+// booleans and float64s. It is the one writer of those rows for
+// AppendElems, Pack and a plan's fields; ok is false for the other rows.
+func appendScalar(dst []byte, r rule, rv reflect.Value) ([]byte, bool) {
+	switch r {
+	case ruleBytes:
+		return tuplewire.AppendBytes(dst, rv.Bytes()), true
+	case ruleInt:
+		return tuplewire.AppendInt(dst, rv.Int()), true
+	case ruleUint:
+		return tuplewire.AppendUint(dst, rv.Uint()), true
+	case ruleBool:
+		return tuplewire.AppendBool(dst, rv.Bool()), true
+	case ruleFloat64:
+		return tuplewire.AppendFloat64(dst, rv.Float()), true
+	}
+	return dst, false
+}
+
+// scanScalar scans the element at in[pos] into e by the rows that
+// reflect's setters fill, which keep a Scan destination on the stack:
+// strings, byte strings, integers, booleans, float64s and UUIDs. It is
+// the one reader of those rows for Scan and for a plan's fields; ok is
+// false for the other rows.
+func (s *scanner) scanScalar(pos, depth int, r rule, e reflect.Value, dst any) (end int, ok bool, err error) {
+	switch r {
+	case ruleString:
+		v, end, err := s.string(pos, dst)
+		if err == nil {
+			e.SetString(v)
+		}
+		return end, true, err
+	case ruleBytes:
+		end, err := s.bytes(pos, dst, func(v []byte) { e.SetBytes(v) })
+		return end, true, err
+	case ruleInt, ruleDuration: // a duration in its default unit, ns
+		end, err := s.integer(pos, dst, func(iv wirecore.IntValue) bool {
+			v, ok := iv.Int64()
+			if ok = ok && !e.OverflowInt(v); ok {
+				e.SetInt(v)
+			}
+			return ok
+		})
+		return end, true, err
+	case ruleUint:
+		end, err := s.integer(pos, dst, func(iv wirecore.IntValue) bool {
+			ok := iv.Big == nil && !iv.Neg && !e.OverflowUint(iv.Mag)
+			if ok {
+				e.SetUint(iv.Mag)
+			}
+			return ok
+		})
+		return end, true, err
+	case ruleBool:
+		var b bool
+		end, err := s.one(&b, pos, depth)
+		if err == nil {
+			e.SetBool(b)
+		}
+		return end, true, err
+	case ruleFloat64:
+		var f float64
+		end, err := s.one(&f, pos, depth)
+		if err == nil {
+			e.SetFloat(f)
+		}
+		return end, true, err
+	case ruleUUID:
+		end, err := s.fixed(pos, types.CodeUUID, dst)
+		if err == nil {
+			copy(e.Bytes(), s.in[pos+1:end]) // the array itself, of any byte type
+		}
+		return end, true, err
+	}
+	return 0, false, nil
+}
+
+// appendLooseValue appends rv by its type's row of the type table,
+// reading it with reflect's readers only: it calls no method of the value
+// and takes no interface of it, so that AppendElems's arguments stay on
+// the stack. The rows that need a method call (a custom type, an
+// fdb.KeyConvertible that is no byte slice) are Codec.Pack's, and a
+// struct is a Plan's; an error here says what to do instead. (A named
+// float32 type is read through float64, which quiets a signalling NaN,
+// so a NaN of one is refused: a float32 keeps its bits, and so do Pack
+// and a Plan.)
+func appendLooseValue(dst []byte, g *goType, rv reflect.Value, nested bool, depth int, tr *trail) ([]byte, error) {
+	if g.err != nil {
+		return dst, &EncodeError{Type: g.t, Err: g.err}
+	}
+	if out, ok := appendScalar(dst, g.rule, rv); ok {
+		return out, nil
+	}
+	switch g.rule {
+	case rulePointer:
+		if rv.IsNil() {
+			return appendNull(dst, nested), nil
+		}
+		return appendLooseValue(dst, g.elem, rv.Elem(), nested, depth, tr)
+	case ruleString:
+		if s := rv.String(); utf8.ValidString(s) {
+			return tuplewire.AppendString(dst, s), nil
+		}
+		return dst, &EncodeError{Type: g.t, Err: ErrInvalidUTF8}
+	case ruleDuration: // in its default unit, ns
+		return tuplewire.AppendInt(dst, rv.Int()), nil
+	case ruleFloat32:
+		f := rv.Float()
+		if math.IsNaN(f) {
+			// reflect reads a float32 kind through float64, which has
+			// already quieted a signalling NaN, and every way to read
+			// its bits (Interface, Convert, Set) would move every
+			// argument of every call to the heap: refuse rather than
+			// write other bits than the caller's.
+			return dst, &EncodeError{Type: g.t, Err: ErrUnsupportedType, Detail: fmt.Sprintf("AppendElems reads %s through float64, which would quiet a signalling NaN; pass float32(v), which keeps every bit, or pack it with Codec.Pack or as a Plan's field", withArticle(g.t.String()))}
+		}
+		return tuplewire.AppendFloat32(dst, float32(f)), nil
+	case ruleUUID:
+		dst = append(dst, byte(types.CodeUUID))
+		for i := range 16 {
+			dst = append(dst, byte(rv.Index(i).Uint()))
+		}
+		return dst, nil
+	case ruleTuple: // a named []any, copied out: reflect.Copy keeps it on the stack
+		t := make([]any, rv.Len())
+		reflect.Copy(reflect.ValueOf(t), rv)
+		return appendLooseNested(dst, t, depth, tr)
+	case ruleCustom, ruleKey, ruleStruct, ruleAny, ruleBigInt, ruleVersionstamp, ruleTime:
+		return dst, &EncodeError{Type: g.t, Err: looseRefusal(g)}
+	}
+	return dst, &EncodeError{Type: g.t, Err: errNoArm}
+}
+
+// reflected scans into the destinations the type switches of one and
+// rare do not name, by the type table: named types of strings, byte
+// strings, integers, floats, booleans, UUIDs and tuples. It sets them
+// with reflect's setters, which keep destinations on the stack; the rows
+// that would need a method call on the destination or a pointer stored
+// into it (a custom type, a **T of a named type, a struct) are a Plan's,
+// and an error here says so. A destination that is no pointer is an
+// error: a forgotten &, or a constant not marked Const.
+func (s *scanner) reflected(d any, pos, depth int) (int, error) {
+	rv := reflect.ValueOf(d)
+	switch {
+	case rv.Kind() != reflect.Pointer:
+		return 0, s.fail(pos, ErrNotPointer, fmt.Sprintf("destination %v is no pointer: pass &v to set v, or tuple.Const(v) to match a constant", reflect.TypeOf(d)))
+	case rv.IsNil():
+		return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("destination %v is a nil pointer", reflect.TypeOf(d)))
+	}
+	g, e := typeOf(rv.Type().Elem()), rv.Elem()
+	if err := g.decodeErr(); err != nil {
+		return 0, s.fail(pos, ErrUnsupportedType, err.Error())
+	}
+	if end, ok, err := s.scanScalar(pos, depth, g.rule, e, d); ok {
+		return end, err
+	}
+	switch g.rule {
+	case ruleFloat32:
+		var f float32
+		end, err := s.one(&f, pos, depth)
+		if err != nil {
+			return 0, err
+		}
+		if b := math.Float32bits(f); f != f && b&(1<<22) == 0 {
+			// SetFloat goes through float64, which would quiet it.
+			return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("a signalling NaN cannot go into %v bit for bit (reflect sets it through float64); scan into a *float32, (*float32)(&v), or use a Plan", e.Type()))
+		}
+		e.SetFloat(float64(f))
+		return end, nil
+	case ruleTuple:
+		var t Tuple
+		end, err := s.one(&t, pos, depth)
+		if err != nil {
+			return 0, err
+		}
+		if t == nil {
+			e.SetZero()
+			return end, nil
+		}
+		e.SetLen(0) // Grow, SetLen and Copy set a slice without Set
+		e.Grow(len(t))
+		e.SetLen(len(t))
+		reflect.Copy(e, reflect.ValueOf([]any(t)))
+		return end, nil
+	case ruleCustom:
+		return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("Scan keeps its destinations on the stack, so it calls no method of one: pass tuple.Element(&v) for %s, or scan it as a Plan's field", withArticle(e.Type().String())))
+	case rulePointer, ruleAny, ruleStruct, ruleBigInt, ruleVersionstamp, ruleTime:
+		return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("Scan keeps its destinations on the stack, so it stores no pointer it cannot type: scan %s as a Plan's field, or into a **T of the standard type", withArticle(e.Type().String())))
+	}
+	return 0, s.fail(pos, errNoArm, fmt.Sprintf("cannot scan into %v", reflect.TypeOf(d)))
+}
+
+// looseRefusal is the error of a value of a row AppendElems does not
+// write, with what to do instead, which works for its type: AppendElems
+// keeps its values on the stack, so it calls no method of one and takes
+// no interface of it.
+func looseRefusal(g *goType) error {
+	const why = "AppendElems keeps its values on the stack, so it calls no method of one"
+	a := withArticle(g.t.String())
+	switch g.rule {
+	case ruleCustom:
+		return fmt.Errorf("%w: %s; pass tuple.Element(&v) for %s, or pack it with Codec.Pack or as a Plan's field", ErrUnsupportedType, why, a)
+	case ruleKey: // an fdb.KeyConvertible: a subspace, a directory
+		return fmt.Errorf("%w: %s, and %s is written as the byte string of its key; pass []byte(v.FDBKey()), or pack it with Codec.Pack", ErrUnsupportedType, why, a)
+	case ruleStruct:
+		return fmt.Errorf("%w %v: a struct is a key of its own; encode it with a Plan (NewPlan), or pass its fields to AppendElems", ErrUnsupportedType, g.t)
+	case ruleAny: // a pointer to an interface
+		return fmt.Errorf("%w: AppendElems takes the value an interface holds, not a pointer to the interface; pass v, not &v, or pack it with Codec.Pack", ErrUnsupportedType)
+	}
+	return fmt.Errorf("%w: %s, and reads %s only through one; pack it with Codec.Pack", ErrUnsupportedType, why, a)
+}
+
+// fieldDirect appends the element of the direct field f, whose value is
+// fv.
+func (e *encoder) fieldDirect(dst []byte, f *planField, fv reflect.Value, depth int) ([]byte, error) {
+	if f.desc {
+		// The wrapped element's ascending encoding, as a top-level
+		// element, then inverted as the descending extension writes it.
+		// A scalar's is made in buf, which a call back into fieldDirect
+		// would send to the heap.
+		var buf [64]byte
+		g := *f
+		g.desc = false
+		var asc []byte
+		var err error
+		if f.gt.rule != ruleStruct {
+			asc, err = e.scalarDirect(buf[:0], &g, fv)
+		} else {
+			asc, err = e.fieldDirect(nil, &g, fv, depth)
+		}
+		if err != nil {
+			return dst, err
+		}
+		return tuplewire.AppendDesc(dst, e.codec.descCode(), asc), nil
+	}
+	if f.gt.rule == ruleStruct {
+		if depth >= wirecore.MaxDepth {
+			return dst, &EncodeError{Type: f.typ, Err: ErrTooDeep}
+		}
+		out, err := e.fieldsDirect(tuplewire.BeginNested(dst), f.gt.lay, fv, len(f.gt.lay.fields), true, depth+1)
+		if err != nil {
+			return dst, err
+		}
+		return tuplewire.EndNested(out), nil
+	}
+	return e.scalarDirect(dst, f, fv)
+}
+
+// fieldDirect scans the element at in[at] into the direct field f.
+func (s *scanner) fieldDirect(at, depth int, f *planField, fv reflect.Value) (int, error) {
+	switch {
+	case f.constant != nil || s.in[at] == byte(types.CodeNull):
+		return s.notDirect(wirecore.StepElem, at, depth, f)
+	case f.desc:
+		g := *f
+		g.desc = false
+		return s.descended(at, f.zero, func(inner *scanner) (int, error) {
+			return inner.fieldDirect(0, depth, &g, fv)
+		})
+	case f.gt.rule == ruleStruct:
+		if types.Code(s.in[at]) != types.CodeNested {
+			return 0, s.wrongKind(at, f.zero)
+		}
+		if depth >= wirecore.MaxDepth {
+			return 0, s.fault(wirecore.FaultAt(at, wirecore.FaultTooDeep))
+		}
+		return s.structFieldsDirect(wirecore.NestedLevel(at), depth+1, f.gt.lay, fv)
+	}
+	if f.asBytes {
+		return s.bytes(at, f.zero, func(b []byte) { fv.SetString(string(b)) })
+	}
+	end, _, err := s.scanScalar(at, depth, f.gt.rule, fv, f.zero) // directKind: a row it reads
+	return end, err
+}
+
+// scalarDirect appends fv, the value of the field f of a direct kind, by
+// the writers of its row that reflect's readers serve.
+func (e *encoder) scalarDirect(dst []byte, f *planField, fv reflect.Value) ([]byte, error) {
+	switch f.gt.rule {
+	case ruleString:
+		return e.appendString(dst, f.gt, fv, f.asBytes)
+	case ruleUUID: // fields are addressable
+		return appendUUIDValue(dst, fv), nil
+	}
+	out, _ := appendScalar(dst, f.gt.rule, fv) // directKind: a row it writes
+	return out, nil
+}
+
+// notDirect is the general path's answer for an element that sets no
+// field: a constant, or a null, which no direct field holds (an error).
+// It is given no field to set, and reaches none.
+func (s *scanner) notDirect(st wirecore.Step, at, depth int, f *planField) (int, error) {
+	if f.constant != nil {
+		return s.field(st, at, depth, f, reflect.Value{})
+	}
+	return s.scanValue(st, at, depth, f.gt, reflect.Value{}, f.elemOpts(), f.zero)
+}
+
+func appendNull(dst []byte, nested bool) []byte {
+	if nested {
+		return tuplewire.AppendNestedNull(dst)
+	}
+	return tuplewire.AppendNull(dst)
 }
 
 // appendString appends rv, a value of a string row g, as a string
@@ -214,24 +664,4 @@ func asEncodeError(v any, err error) error {
 		return err
 	}
 	return &EncodeError{Type: reflect.TypeOf(v), Err: err}
-}
-
-// appendScalar appends rv by the rows that reflect's readers read, which
-// keep an AppendElems argument on the stack: byte strings, integers,
-// booleans and float64s. It is the one writer of those rows for
-// AppendElems, Pack and a plan's fields; ok is false for the other rows.
-func appendScalar(dst []byte, r rule, rv reflect.Value) ([]byte, bool) {
-	switch r {
-	case ruleBytes:
-		return tuplewire.AppendBytes(dst, rv.Bytes()), true
-	case ruleInt:
-		return tuplewire.AppendInt(dst, rv.Int()), true
-	case ruleUint:
-		return tuplewire.AppendUint(dst, rv.Uint()), true
-	case ruleBool:
-		return tuplewire.AppendBool(dst, rv.Bool()), true
-	case ruleFloat64:
-		return tuplewire.AppendFloat64(dst, rv.Float()), true
-	}
-	return dst, false
 }
