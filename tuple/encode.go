@@ -64,14 +64,7 @@ func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte,
 	}
 	switch v := v.(type) {
 	case Versionstamp: // an incomplete one: appendLeaf takes the others
-		if !e.allowIncomplete {
-			return dst, encodeError(v, ErrIncompleteVersionstamp)
-		}
-		e.stamps++
-		if e.stamps == 1 {
-			e.stampPos = len(dst) + 1
-		}
-		return tuplewire.AppendVersionstamp(dst, v), nil
+		return e.appendStamp(dst, v)
 	case *big.Int:
 		if v == nil { // a pointer: nil is a null, as in the type table
 			return appendNull(dst, nested), nil
@@ -85,14 +78,6 @@ func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte,
 		return e.appendNested(dst, v, depth)
 	}
 	return e.appendReflect(dst, v, nested, depth)
-}
-
-func (e *encoder) appendBig(dst []byte, v *big.Int) ([]byte, error) {
-	out, err := tuplewire.AppendBigInt(dst, v)
-	if err != nil {
-		return dst, encodeError(v, err)
-	}
-	return out, nil
 }
 
 func (e *encoder) appendNested(dst []byte, t []any, depth int) ([]byte, error) {
@@ -180,14 +165,6 @@ func (e *encoder) sizeElem(v any, nested bool, depth int) (int, error) {
 	// The rarer types, by the type table: written to learn their size.
 	out, err := e.appendValue(nil, typeOf(reflect.TypeOf(v)), reflect.ValueOf(v), elemOpts{}, nested, depth)
 	return len(out), err
-}
-
-func sizeBig(v *big.Int) (int, error) {
-	n := tuplewire.SizeBigInt(v)
-	if n < 0 {
-		return 0, encodeError(v, ErrTooLarge)
-	}
-	return n, nil
 }
 
 func (e *encoder) sizeNested(t []any, depth int) (int, error) {

@@ -110,38 +110,6 @@ func unitError(typ reflect.Type, err error, u unit) *EncodeError {
 // unitConst is the time package's constant of each unit.
 var unitConst = map[unit]string{1: "time.Nanosecond", 1e3: "time.Microsecond", 1e6: "time.Millisecond", 1e9: "time.Second"}
 
-// intOf and bigIntValue make an wirecore.IntValue of v.
-func intOf(v int64) wirecore.IntValue {
-	if v < 0 {
-		return wirecore.IntValue{Mag: uint64(-v), Neg: true} // -MinInt64 wraps to its magnitude
-	}
-	return wirecore.IntValue{Mag: uint64(v)}
-}
-
-func bigIntValue(v *big.Int) wirecore.IntValue {
-	if v.IsInt64() {
-		return intOf(v.Int64())
-	}
-	if v.IsUint64() {
-		return wirecore.IntValue{Mag: v.Uint64()}
-	}
-	return wirecore.IntValue{Big: v, Neg: v.Sign() < 0}
-}
-
-// appendIntValue appends an integer of any size.
-func appendIntValue(dst []byte, iv wirecore.IntValue) ([]byte, error) {
-	switch {
-	case iv.Big != nil:
-		return tuplewire.AppendBigInt(dst, iv.Big)
-	case iv.Neg:
-		if v, ok := iv.Int64(); ok {
-			return tuplewire.AppendInt(dst, v), nil
-		}
-		return tuplewire.AppendBigInt(dst, new(big.Int).Neg(new(big.Int).SetUint64(iv.Mag)))
-	}
-	return tuplewire.AppendUint(dst, iv.Mag), nil
-}
-
 // AppendTime appends t to dst as one integer element: the number of
 // whole units from the Unix epoch to t (a big integer element beyond
 // int64), the bytes a plan writes for a time.Time field with that unit.

@@ -26,12 +26,8 @@ package tuple
 
 import (
 	"fmt"
-	"math"
-	"math/big"
 	"reflect"
-	"unicode/utf8"
 
-	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
@@ -129,35 +125,34 @@ func (s *scanner) scanValue(st wirecore.Step, at, depth int, g *goType, rv refle
 
 // appendRule appends rv by its type's rule.
 func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts, nested bool, depth int) ([]byte, error) {
-	if out, ok := appendScalar(dst, g.rule, rv); ok {
-		return out, nil
-	}
 	switch g.rule {
+	case ruleBytes, ruleInt, ruleUint, ruleBool, ruleFloat64:
+		out, _ := appendScalar(dst, g.rule, rv)
+		return out, nil
 	case ruleString:
 		return e.appendString(dst, g, rv, o.asBytes)
 	case ruleKey:
-		return tuplewire.AppendBytes(dst, rv.Interface().(fdb.KeyConvertible).FDBKey()), nil
+		return appendKeyValue(dst, rv), nil
+	case ruleFloat32:
+		return appendFloat32Value(dst, rv), nil
+	case ruleUUID:
+		return appendUUIDValue(dst, addressable(rv)), nil
+	case ruleBigInt:
+		return appendBigValue(dst, g, rv)
+	case ruleVersionstamp:
+		return e.appendStamp(dst, rv.Interface().(Versionstamp))
 	case ruleDuration:
 		n, err := durationIn(rv.Int(), o.unit)
 		if err != nil {
 			return dst, unitError(g.t, err, unitOr(o.unit))
 		}
 		return tuplewire.AppendInt(dst, n), nil
-	case ruleFloat32:
-		// Through a *float32, bit for bit: reflect's Float widens to
-		// float64, which quiets a signalling NaN.
-		return tuplewire.AppendFloat32(dst, *addressable(rv).Addr().Convert(float32PtrType).Interface().(*float32)), nil
-	case ruleUUID:
-		return appendUUIDValue(dst, addressable(rv)), nil
-	case ruleBigInt:
-		v := addressable(rv).Addr().Interface().(*big.Int)
-		out, err := tuplewire.AppendBigInt(dst, v)
+	case ruleTime:
+		v, err := timeIn(rv.Interface().(timeValue), o.unit)
 		if err != nil {
-			return dst, &EncodeError{Type: g.t, Err: err}
+			return dst, unitError(g.t, err, unitOr(o.unit))
 		}
-		return out, nil
-	case ruleVersionstamp:
-		return e.appendElem(dst, rv.Interface(), nested, depth)
+		return appendIntValue(dst, v)
 	case ruleTuple:
 		return e.appendNested(dst, rv.Convert(anySliceType).Interface().([]any), depth)
 	case ruleAny:
@@ -165,12 +160,6 @@ func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts
 			return appendNull(dst, nested), nil
 		}
 		return e.appendElem(dst, rv.Elem().Interface(), nested, depth)
-	case ruleTime:
-		v, err := timeIn(rv.Interface().(timeValue), o.unit)
-		if err != nil {
-			return dst, unitError(g.t, err, unitOr(o.unit))
-		}
-		return appendIntValue(dst, v)
 	case ruleCustom:
 		return e.appendCustom(dst, g, rv, depth)
 	case ruleStruct:
@@ -192,11 +181,25 @@ func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts
 
 // scanRule scans a non-null element into rv by its type's rule.
 func (s *scanner) scanRule(at, depth int, g *goType, rv reflect.Value, o elemOpts, dst any) (int, error) {
-	in := s.in
-	if g.rule == ruleString && o.asBytes {
-		return s.bytes(at, dst, func(b []byte) { rv.SetString(string(b)) })
-	}
-	if g.rule == ruleDuration && unitOr(o.unit) != 1 {
+	switch g.rule {
+	case ruleString:
+		if o.asBytes {
+			return s.scanStringAsBytes(at, rv, dst)
+		}
+		return s.scanStringValue(at, rv, dst)
+	case ruleBytes, ruleInt, ruleUint, ruleBool, ruleFloat64, ruleUUID:
+		end, _, err := s.scanScalar(at, depth, g.rule, rv, dst)
+		return end, err
+	case ruleBigInt:
+		return s.scanBigValue(at, rv, dst)
+	case ruleFloat32:
+		return s.scanFloat32Value(at, depth, rv)
+	case ruleVersionstamp:
+		return s.scanStampValue(at, rv, dst)
+	case ruleDuration:
+		if unitOr(o.unit) == 1 {
+			return s.scanIntValue(at, rv, dst)
+		}
 		return s.integer(at, dst, func(iv wirecore.IntValue) bool {
 			v, ok := iv.Int64()
 			if ok {
@@ -207,22 +210,6 @@ func (s *scanner) scanRule(at, depth int, g *goType, rv reflect.Value, o elemOpt
 			}
 			return ok
 		})
-	}
-	if end, ok, err := s.scanScalar(at, depth, g.rule, rv, dst); ok {
-		return end, err
-	}
-	switch g.rule {
-	case ruleBigInt:
-		return s.integer(at, dst, func(iv wirecore.IntValue) bool {
-			v := iv.Big
-			if v == nil {
-				if v = new(big.Int).SetUint64(iv.Mag); iv.Neg {
-					v.Neg(v)
-				}
-			}
-			rv.Set(reflect.ValueOf(v).Elem())
-			return true
-		})
 	case ruleTime:
 		return s.integer(at, dst, func(iv wirecore.IntValue) bool {
 			t, ok := timeOf(iv, o.unit)
@@ -231,21 +218,8 @@ func (s *scanner) scanRule(at, depth int, g *goType, rv reflect.Value, o elemOpt
 			}
 			return ok
 		})
-	case ruleFloat32:
-		var f float32
-		end, err := s.one(&f, at, depth)
-		if err == nil { // through a *float32, bit for bit
-			*rv.Addr().Convert(float32PtrType).Interface().(*float32) = f
-		}
-		return end, err
-	case ruleVersionstamp:
-		end, err := s.fixed(at, types.CodeVersionstamp, dst)
-		if err == nil {
-			rv.Set(reflect.ValueOf(wirecore.DecodeVersionstamp(in[at+1 : end])))
-		}
-		return end, err
 	case ruleTuple:
-		if types.Code(in[at]) != types.CodeNested {
+		if types.Code(s.in[at]) != types.CodeNested {
 			return 0, s.wrongKind(at, dst)
 		}
 		v, end, err := s.element(at, depth)
@@ -262,7 +236,7 @@ func (s *scanner) scanRule(at, depth int, g *goType, rv reflect.Value, o elemOpt
 	case ruleCustom:
 		return s.custom(at, depth, rv.Addr().Interface().(ElementScanner).ScanTupleElement)
 	case ruleStruct:
-		if types.Code(in[at]) != types.CodeNested {
+		if types.Code(s.in[at]) != types.CodeNested {
 			return 0, s.wrongKind(at, dst)
 		}
 		if depth >= wirecore.MaxDepth {
@@ -301,54 +275,23 @@ func appendScalar(dst []byte, r rule, rv reflect.Value) ([]byte, bool) {
 func (s *scanner) scanScalar(pos, depth int, r rule, e reflect.Value, dst any) (end int, ok bool, err error) {
 	switch r {
 	case ruleString:
-		v, end, err := s.string(pos, dst)
-		if err == nil {
-			e.SetString(v)
-		}
-		return end, true, err
+		end, err = s.scanStringValue(pos, e, dst)
 	case ruleBytes:
-		end, err := s.bytes(pos, dst, func(v []byte) { e.SetBytes(v) })
-		return end, true, err
+		end, err = s.scanBytesValue(pos, e, dst)
 	case ruleInt, ruleDuration: // a duration in its default unit, ns
-		end, err := s.integer(pos, dst, func(iv wirecore.IntValue) bool {
-			v, ok := iv.Int64()
-			if ok = ok && !e.OverflowInt(v); ok {
-				e.SetInt(v)
-			}
-			return ok
-		})
-		return end, true, err
+		end, err = s.scanIntValue(pos, e, dst)
 	case ruleUint:
-		end, err := s.integer(pos, dst, func(iv wirecore.IntValue) bool {
-			ok := iv.Big == nil && !iv.Neg && !e.OverflowUint(iv.Mag)
-			if ok {
-				e.SetUint(iv.Mag)
-			}
-			return ok
-		})
-		return end, true, err
+		end, err = s.scanUintValue(pos, e, dst)
 	case ruleBool:
-		var b bool
-		end, err := s.one(&b, pos, depth)
-		if err == nil {
-			e.SetBool(b)
-		}
-		return end, true, err
+		end, err = s.scanBoolValue(pos, depth, e)
 	case ruleFloat64:
-		var f float64
-		end, err := s.one(&f, pos, depth)
-		if err == nil {
-			e.SetFloat(f)
-		}
-		return end, true, err
+		end, err = s.scanFloat64Value(pos, depth, e)
 	case ruleUUID:
-		end, err := s.fixed(pos, types.CodeUUID, dst)
-		if err == nil {
-			copy(e.Bytes(), s.in[pos+1:end]) // the array itself, of any byte type
-		}
-		return end, true, err
+		end, err = s.scanUUIDValue(pos, e, dst)
+	default:
+		return 0, false, nil
 	}
-	return 0, false, nil
+	return end, true, err
 }
 
 // appendLooseValue appends rv by its type's row of the type table,
@@ -374,29 +317,13 @@ func appendLooseValue(dst []byte, g *goType, rv reflect.Value, nested bool, dept
 		}
 		return appendLooseValue(dst, g.elem, rv.Elem(), nested, depth, tr)
 	case ruleString:
-		if s := rv.String(); utf8.ValidString(s) {
-			return tuplewire.AppendString(dst, s), nil
-		}
-		return dst, &EncodeError{Type: g.t, Err: ErrInvalidUTF8}
+		return appendLooseString(dst, g, rv)
 	case ruleDuration: // in its default unit, ns
 		return tuplewire.AppendInt(dst, rv.Int()), nil
 	case ruleFloat32:
-		f := rv.Float()
-		if math.IsNaN(f) {
-			// reflect reads a float32 kind through float64, which has
-			// already quieted a signalling NaN, and every way to read
-			// its bits (Interface, Convert, Set) would move every
-			// argument of every call to the heap: refuse rather than
-			// write other bits than the caller's.
-			return dst, &EncodeError{Type: g.t, Err: ErrUnsupportedType, Detail: fmt.Sprintf("AppendElems reads %s through float64, which would quiet a signalling NaN; pass float32(v), which keeps every bit, or pack it with Codec.Pack or as a Plan's field", withArticle(g.t.String()))}
-		}
-		return tuplewire.AppendFloat32(dst, float32(f)), nil
+		return appendLooseFloat32(dst, g, rv)
 	case ruleUUID:
-		dst = append(dst, byte(types.CodeUUID))
-		for i := range 16 {
-			dst = append(dst, byte(rv.Index(i).Uint()))
-		}
-		return dst, nil
+		return appendLooseUUID(dst, rv), nil
 	case ruleTuple: // a named []any, copied out: reflect.Copy keeps it on the stack
 		t := make([]any, rv.Len())
 		reflect.Copy(reflect.ValueOf(t), rv)
@@ -432,17 +359,7 @@ func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 	}
 	switch g.rule {
 	case ruleFloat32:
-		var f float32
-		end, err := s.one(&f, pos, depth)
-		if err != nil {
-			return 0, err
-		}
-		if b := math.Float32bits(f); f != f && b&(1<<22) == 0 {
-			// SetFloat goes through float64, which would quiet it.
-			return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("a signalling NaN cannot go into %v bit for bit (reflect sets it through float64); scan into a *float32, (*float32)(&v), or use a Plan", e.Type()))
-		}
-		e.SetFloat(float64(f))
-		return end, nil
+		return s.scanLooseFloat32(pos, depth, e)
 	case ruleTuple:
 		var t Tuple
 		end, err := s.one(&t, pos, depth)
@@ -577,26 +494,6 @@ func appendNull(dst []byte, nested bool) []byte {
 		return tuplewire.AppendNestedNull(dst)
 	}
 	return tuplewire.AppendNull(dst)
-}
-
-// appendString appends rv, a value of a string row g, as a string
-// element (valid UTF-8 unless the encoder writes strings raw) or, asBytes,
-// as a byte string, with reflect's readers only (see appendScalar).
-func (e *encoder) appendString(dst []byte, g *goType, rv reflect.Value, asBytes bool) ([]byte, error) {
-	s := rv.String()
-	if asBytes {
-		return append(wirecore.AppendEscapedString(append(dst, byte(types.CodeBytes)), s), 0x00), nil
-	}
-	if !e.rawUTF8 && !utf8.ValidString(s) {
-		return dst, &EncodeError{Type: g.t, Err: ErrInvalidUTF8}
-	}
-	return tuplewire.AppendString(dst, s), nil
-}
-
-// appendUUIDValue appends rv, an addressable array of 16 of a byte type,
-// as a UUID element.
-func appendUUIDValue(dst []byte, rv reflect.Value) []byte {
-	return append(append(dst, byte(types.CodeUUID)), rv.Bytes()...)
 }
 
 // addressable returns rv, or a copy of it that can be addressed: the
