@@ -75,11 +75,7 @@ func appendLooseElem(dst []byte, v any, nested bool, depth int, tr *trail) ([]by
 	case big.Int:
 		return appendLooseElem(dst, &v, nested, depth, tr)
 	case time.Time:
-		iv, err := timeIn(v, 1)
-		if err != nil {
-			return dst, encodeError(v, err)
-		}
-		return appendIntValue(dst, iv)
+		return appendLooseTime(dst, v)
 	case *time.Time:
 		if v == nil {
 			return appendNull(dst, nested), nil

@@ -61,12 +61,13 @@ package tuple
 
 import (
 	"fmt"
-	"github.com/fdbtuple/fdbtuple/tuple/internal/keytag"
 	"math/big"
 	"reflect"
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/fdbtuple/fdbtuple/tuple/internal/keytag"
 
 	"github.com/fdbtuple/fdbtuple/fdb"
 )
@@ -342,22 +343,6 @@ func isByteSlice(t reflect.Type) bool {
 	return t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8
 }
 
-// A unit is the number of nanoseconds in one unit of a time or duration
-// field: 1 (ns, the default), 1e3 (us), 1e6 (ms) or 1e9 (s).
-type unit int64
-
-func (u unit) String() string {
-	switch u {
-	case 1e3:
-		return "us"
-	case 1e6:
-		return "ms"
-	case 1e9:
-		return "s"
-	}
-	return "ns"
-}
-
 // scalarName is the type's name in Schema (decision: element kinds, never
 // Go names, but for a custom type).
 func (g *goType) scalarName(u unit) string {
@@ -406,11 +391,4 @@ func schemaBits(t reflect.Type) int {
 		return 64
 	}
 	return t.Bits()
-}
-
-func unitOr(u unit) unit {
-	if u == 0 {
-		return 1
-	}
-	return u
 }

@@ -106,13 +106,7 @@ func (s *scanner) rare(d any, pos, depth int) (int, error) {
 		}
 		return end, err
 	case *time.Time:
-		return s.integer(pos, d, func(iv wirecore.IntValue) bool {
-			t, ok := timeOf(iv, 1)
-			if ok {
-				*p = t
-			}
-			return ok
-		})
+		return s.scanTime(p, pos, d)
 	}
 	if end, ok, err := s.nullable(d, pos, depth); ok {
 		return end, err

@@ -142,17 +142,9 @@ func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts
 	case ruleVersionstamp:
 		return e.appendStamp(dst, rv.Interface().(Versionstamp))
 	case ruleDuration:
-		n, err := durationIn(rv.Int(), o.unit)
-		if err != nil {
-			return dst, unitError(g.t, err, unitOr(o.unit))
-		}
-		return tuplewire.AppendInt(dst, n), nil
+		return appendDurationValue(dst, g, rv, o.unit)
 	case ruleTime:
-		v, err := timeIn(rv.Interface().(timeValue), o.unit)
-		if err != nil {
-			return dst, unitError(g.t, err, unitOr(o.unit))
-		}
-		return appendIntValue(dst, v)
+		return appendTimeValue(dst, g, rv, o.unit)
 	case ruleTuple:
 		return e.appendNested(dst, rv.Convert(anySliceType).Interface().([]any), depth)
 	case ruleAny:
@@ -197,27 +189,9 @@ func (s *scanner) scanRule(at, depth int, g *goType, rv reflect.Value, o elemOpt
 	case ruleVersionstamp:
 		return s.scanStampValue(at, rv, dst)
 	case ruleDuration:
-		if unitOr(o.unit) == 1 {
-			return s.scanIntValue(at, rv, dst)
-		}
-		return s.integer(at, dst, func(iv wirecore.IntValue) bool {
-			v, ok := iv.Int64()
-			if ok {
-				v, ok = durationOf(v, o.unit)
-			}
-			if ok {
-				rv.SetInt(v)
-			}
-			return ok
-		})
+		return s.scanDurationValue(at, rv, o.unit, dst)
 	case ruleTime:
-		return s.integer(at, dst, func(iv wirecore.IntValue) bool {
-			t, ok := timeOf(iv, o.unit)
-			if ok {
-				rv.Set(reflect.ValueOf(t))
-			}
-			return ok
-		})
+		return s.scanTimeValue(at, rv, o.unit, dst)
 	case ruleTuple:
 		if types.Code(s.in[at]) != types.CodeNested {
 			return 0, s.wrongKind(at, dst)
@@ -319,7 +293,7 @@ func appendLooseValue(dst []byte, g *goType, rv reflect.Value, nested bool, dept
 	case ruleString:
 		return appendLooseString(dst, g, rv)
 	case ruleDuration: // in its default unit, ns
-		return tuplewire.AppendInt(dst, rv.Int()), nil
+		return appendDurationValue(dst, g, rv, 0)
 	case ruleFloat32:
 		return appendLooseFloat32(dst, g, rv)
 	case ruleUUID:
