@@ -1,7 +1,6 @@
 package tuple
 
 import (
-	"fmt"
 	"math/big"
 	"reflect"
 	"time"
@@ -88,20 +87,6 @@ func appendLooseElem(dst []byte, v any, nested bool, depth int, tr *trail) ([]by
 		return appendLooseElem(dst, *v, nested, depth, tr)
 	}
 	return appendLooseValue(dst, typeOf(reflect.TypeOf(v)), reflect.ValueOf(v), nested, depth, tr)
-}
-
-// appendHook appends the element of a Hook from Element, checked as
-// every custom element is: exactly one whole element.
-func appendHook(dst []byte, h Hook, depth int) ([]byte, error) {
-	if h.append == nil {
-		return dst, encodeError(h, fmt.Errorf("%w: a Hook from Into only scans; Element of a type with AppendTupleElement appends", ErrUnsupportedType))
-	}
-	start := len(dst)
-	out, err := h.append(dst)
-	if err != nil {
-		return dst, asEncodeError(h, err)
-	}
-	return checkOneElement(dst, out, start, Codec{}, depth, reflect.TypeOf(h))
 }
 
 func appendLooseNested(dst []byte, t []any, depth int, tr *trail) ([]byte, error) {

@@ -16,59 +16,6 @@ import (
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
-// Hook is a Scan destination for a type of the caller's own; Into and
-// Element make one. Element's is also an AppendElems value.
-type Hook struct {
-	decode func(elem []byte) (int, error)
-	// scan reads one element, framed by Scan; append writes one.
-	scan   func(elem []byte) error
-	append func(dst []byte) ([]byte, error)
-}
-
-// Element returns the Scan destination and AppendElems value of p, a
-// pointer to a variable of a type of the caller's own with the custom
-// element methods: Scan reads the element into *p with
-// p.ScanTupleElement, and AppendElems writes it with
-// p.AppendTupleElement when p has that method too.
-//
-// Scan and AppendElems call no method of their plain arguments, which
-// would move every argument of every call to the heap; a plan's field of
-// such a type needs no Element. Element's own cost is *p's: the compiler
-// moves a variable whose method is called through an interface to the
-// heap.
-//
-//	var total Cents
-//	err := tuple.Scan(key, tuple.Const("price"), tuple.Element(&total))
-//	buf, err = tuple.AppendElems(buf, "price", tuple.Element(&total))
-func Element(p ElementScanner) Hook {
-	h := Hook{scan: p.ScanTupleElement}
-	if a, ok := p.(ElementAppender); ok {
-		h.append = a.AppendTupleElement
-	}
-	return h
-}
-
-// Into returns a Scan destination that decodes one element with decode
-// and stores the result in *p. decode is given the key from the element
-// on and returns the value and the element's length, as the Consume
-// functions do. Neither p nor decode is kept, so p can be a plain
-// variable on the stack:
-//
-//	var at Millis // type Millis int64, stored in seconds
-//	err := tuple.Scan(key, &user, tuple.Into(&at, func(b []byte) (Millis, int, error) {
-//		s, n, err := tuplewire.ConsumeInt(b)
-//		return Millis(s * 1000), n, err
-//	}))
-func Into[T any](p *T, decode func(elem []byte) (T, int, error)) Hook {
-	return Hook{decode: func(elem []byte) (int, error) {
-		v, n, err := decode(elem)
-		if err == nil {
-			*p = v
-		}
-		return n, err
-	}}
-}
-
 // null stores a null element (00 at the top level, 00 FF inside a nested
 // tuple) into d, which must be able to hold one: *any, or a pointer to a
 // nullable type of the table (**T).
@@ -127,24 +74,6 @@ func withArticle(word string) string {
 		return "an " + word
 	}
 	return "a " + word
-}
-
-// hook runs a destination from Into or Element.
-func (s *scanner) hook(pos, depth int, h Hook) (int, error) {
-	if h.scan != nil {
-		return s.custom(pos, depth, h.scan)
-	}
-	if h.decode == nil {
-		return 0, s.fail(pos, ErrUnsupportedType, "a zero Hook: make one with Into or Element")
-	}
-	n, err := h.decode(s.in[pos:])
-	switch {
-	case err != nil:
-		return 0, s.shifted(err, pos)
-	case n <= 0 || n > len(s.in)-pos:
-		return 0, s.fail(pos, ErrInvalidCode, fmt.Sprintf("a hook reported an element length of %d", n))
-	}
-	return pos + n, nil
 }
 
 // shifted places an error about in[pos:] in the key.

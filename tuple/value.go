@@ -208,7 +208,7 @@ func (s *scanner) scanRule(at, depth int, g *goType, rv reflect.Value, o elemOpt
 		}
 		return end, err
 	case ruleCustom:
-		return s.custom(at, depth, rv.Addr().Interface().(ElementScanner).ScanTupleElement)
+		return s.scanCustomValue(at, depth, rv)
 	case ruleStruct:
 		if types.Code(s.in[at]) != types.CodeNested {
 			return 0, s.wrongKind(at, dst)
@@ -494,36 +494,6 @@ func (e *encoder) appendExt(dst []byte, rv reflect.Value, code types.Code) ([]by
 	out, err := x.AppendElement(dst, v, e.codec)
 	if err != nil {
 		return dst, asEncodeError(v, err)
-	}
-	return out, nil
-}
-
-// appendCustom appends a value through its AppendTupleElement method,
-// checked as Codec.AppendCustom checks it.
-func (e *encoder) appendCustom(dst []byte, g *goType, rv reflect.Value, depth int) ([]byte, error) {
-	var a ElementAppender
-	if g.appender {
-		a = rv.Interface().(ElementAppender)
-	} else {
-		a = addressable(rv).Addr().Interface().(ElementAppender)
-	}
-	return e.codec.AppendCustom(dst, a, depth)
-}
-
-// checkOneElement checks that a custom method appended exactly one whole
-// element to dst[:start], as out, and no null: a null is what a nil
-// pointer writes, and reads back as one, never as a value of t, so a key
-// with it would not round-trip.
-func checkOneElement(dst, out []byte, start int, c Codec, depth int, t reflect.Type) ([]byte, error) {
-	if len(out) <= start {
-		return dst, &EncodeError{Type: t, Err: fmt.Errorf("%w: AppendTupleElement of %v wrote no element", ErrUnsupportedType, t)}
-	}
-	fr := codecFramer(c, out[start:])
-	if n, f := fr.frame(0, depth); f.Failed() || n != len(out)-start {
-		return dst, &EncodeError{Type: t, Err: fmt.Errorf("%w: AppendTupleElement of %v wrote %x, which is not one whole element", ErrUnsupportedType, t, out[start:])}
-	}
-	if out[start] == byte(types.CodeNull) {
-		return dst, &EncodeError{Type: t, Err: fmt.Errorf("%w: AppendTupleElement of %v wrote a null, which reads back as no %v (a null is what a nil pointer writes): write an element of another kind, or make the field a *%v whose nil is the absent value", ErrUnsupportedType, t, t, t)}
 	}
 	return out, nil
 }
