@@ -284,30 +284,6 @@ func (c Codec) usable() Codec {
 	return c
 }
 
-// without is c without its extension of the given code: the codec of
-// what an extension wraps (a descending element's inner element), with
-// every other option of c.
-func (c Codec) without(code types.Code) Codec {
-	in := c
-	in.Extensions = nil
-	for _, e := range c.Extensions {
-		if e.Code() != code {
-			in.Extensions = append(in.Extensions, e)
-		}
-	}
-	return in
-}
-
-// descCode returns the code of c's descending extension, or 0.
-func (c Codec) descCode() types.Code {
-	for _, x := range c.Extensions {
-		if d, ok := x.(descExtension); ok {
-			return d.code
-		}
-	}
-	return 0
-}
-
 // Scan is the package Scan with c's extensions and leniency.
 func (c Codec) Scan(key []byte, dst ...any) error {
 	rest, err := c.ScanPrefix(key, dst...)

@@ -6,13 +6,11 @@ package tuple
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"reflect"
 	"strings"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
-	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -82,55 +80,6 @@ func (s *scanner) shifted(err error, pos int) error {
 		return de.Rebase(pos)
 	}
 	return &DecodeError{Offset: pos, Code: types.Code(s.in[pos]), Err: err, Detail: err.Error()}
-}
-
-// desc scans a descending element into the destination it wraps.
-func (s *scanner) desc(pos, depth int, d Desc) (int, error) {
-	return s.descended(pos, d, func(inner *scanner) (int, error) {
-		return inner.one(d.V, 0, depth)
-	})
-}
-
-// descended scans the descending element at in[pos] with decode, run by
-// a scanner over the ascending encoding it wraps and the codec without
-// its descending extension (no descending element holds another). It is
-// the one reader of a descending element for Scan and for a Plan's desc
-// fields.
-func (s *scanner) descended(pos int, dst any, decode func(inner *scanner) (int, error)) (int, error) {
-	x := s.codec.extensionFor(types.Code(s.in[pos]))
-	dx, ok := x.(descExtension)
-	if x == nil {
-		err := s.wrongKind(pos, dst)
-		if errors.Is(err, ErrWrongType) { // an ascending element where the field or the Desc wants a descending one
-			return 0, s.fail(pos, ErrWrongType, fmt.Sprintf("want a descending element (a field tagged desc, a tuple.Desc), found %s element: was the key written without desc?", withArticle(types.Code(s.in[pos]).String())))
-		}
-		return 0, err
-	}
-	if !ok {
-		return 0, s.fail(pos, ErrWrongType, fmt.Sprintf("%s element is not descending (the codec needs DescExtension)", withArticle(types.Code(s.in[pos]).String())))
-	}
-	asc, n, err := tuplewire.ConsumeDesc(nil, s.in[pos:])
-	if err != nil {
-		return 0, s.shifted(err, pos)
-	}
-	if len(asc) == 0 {
-		return 0, s.fail(pos, ErrInvalidCode, "descending element holds no element")
-	}
-	inner := scanner{codec: dx.inner(s.codec)}
-	inner.framer = codecFramer(inner.codec, asc)
-	// Strings decoded by inner are substrings of its own buffer, which
-	// they keep alive: nothing to copy out.
-	end, err := decode(&inner)
-	switch {
-	case err != nil:
-		if de, ok := err.(*DecodeError); ok { // an offset into asc: place it in the key
-			return 0, de.Rebase(pos + tuplewire.DescOffset(asc, de.Offset) - de.Offset)
-		}
-		return 0, s.shifted(err, pos+1)
-	case end != len(asc):
-		return 0, s.fail(pos, ErrInvalidCode, "descending element holds more than one element")
-	}
-	return pos + n, nil
 }
 
 // constant checks that the element at in[pos] is the encoding of c, as

@@ -62,19 +62,7 @@ func (e *encoder) appendValue(dst []byte, g *goType, rv reflect.Value, o elemOpt
 	}
 	switch {
 	case o.desc: // before ext: the extension's element, inverted
-		code := e.codec.descCode()
-		if code == 0 {
-			return dst, &EncodeError{Type: g.t, Err: fmt.Errorf("%w: a desc field needs a codec with DescExtension", ErrNoExtension)}
-		}
-		// The ascending encoding, as a top-level element, inverted.
-		var buf [64]byte
-		inner := o
-		inner.desc = false
-		asc, err := e.appendValue(buf[:0], g, rv, inner, false, depth)
-		if err != nil {
-			return dst, err
-		}
-		return tuplewire.AppendDesc(dst, code, asc), nil
+		return e.appendDescValue(dst, g, rv, o, depth)
 	case o.ext != 0:
 		return e.appendExt(dst, rv, o.ext)
 	}
@@ -112,11 +100,7 @@ func (s *scanner) scanValue(st wirecore.Step, at, depth int, g *goType, rv refle
 	}
 	switch {
 	case o.desc: // before ext: the extension's element, inverted
-		inner := o
-		inner.desc = false
-		return s.descended(at, dst, func(in *scanner) (int, error) {
-			return in.scanValue(wirecore.StepElem, 0, depth, g, rv, inner, dst)
-		})
+		return s.scanDescValue(at, depth, g, rv, o, dst)
 	case o.ext != 0:
 		return s.scanExt(at, depth, rv, o.ext, dst)
 	}
@@ -381,24 +365,7 @@ func looseRefusal(g *goType) error {
 // fv.
 func (e *encoder) fieldDirect(dst []byte, f *planField, fv reflect.Value, depth int) ([]byte, error) {
 	if f.desc {
-		// The wrapped element's ascending encoding, as a top-level
-		// element, then inverted as the descending extension writes it.
-		// A scalar's is made in buf, which a call back into fieldDirect
-		// would send to the heap.
-		var buf [64]byte
-		g := *f
-		g.desc = false
-		var asc []byte
-		var err error
-		if f.gt.rule != ruleStruct {
-			asc, err = e.scalarDirect(buf[:0], &g, fv)
-		} else {
-			asc, err = e.fieldDirect(nil, &g, fv, depth)
-		}
-		if err != nil {
-			return dst, err
-		}
-		return tuplewire.AppendDesc(dst, e.codec.descCode(), asc), nil
+		return e.appendDescDirect(dst, f, fv, depth)
 	}
 	if f.gt.rule == ruleStruct {
 		if depth >= wirecore.MaxDepth {
@@ -419,11 +386,7 @@ func (s *scanner) fieldDirect(at, depth int, f *planField, fv reflect.Value) (in
 	case f.constant != nil || s.in[at] == byte(types.CodeNull):
 		return s.notDirect(wirecore.StepElem, at, depth, f)
 	case f.desc:
-		g := *f
-		g.desc = false
-		return s.descended(at, f.zero, func(inner *scanner) (int, error) {
-			return inner.fieldDirect(0, depth, &g, fv)
-		})
+		return s.scanDescDirect(at, depth, f, fv)
 	case f.gt.rule == ruleStruct:
 		if types.Code(s.in[at]) != types.CodeNested {
 			return 0, s.wrongKind(at, f.zero)
@@ -434,7 +397,7 @@ func (s *scanner) fieldDirect(at, depth int, f *planField, fv reflect.Value) (in
 		return s.structFieldsDirect(wirecore.NestedLevel(at), depth+1, f.gt.lay, fv)
 	}
 	if f.asBytes {
-		return s.bytes(at, f.zero, func(b []byte) { fv.SetString(string(b)) })
+		return s.scanStringAsBytes(at, fv, f.zero)
 	}
 	end, _, err := s.scanScalar(at, depth, f.gt.rule, fv, f.zero) // directKind: a row it reads
 	return end, err
