@@ -43,48 +43,6 @@ type Codec struct {
 // memory with b.
 func (c Codec) Unpack(b []byte) (Tuple, error) { return unpack(c, b, 0) }
 
-// extensionFor returns the codec's extension for a code, or nil.
-func (c Codec) extensionFor(code types.Code) Extension {
-	for _, x := range c.Extensions {
-		if x.Code() == code {
-			return x
-		}
-	}
-	return nil
-}
-
-// owner returns the codec's extension that owns v, or nil.
-func (c Codec) owner(v any) Extension {
-	for _, x := range c.Extensions {
-		if x.Owns(v) {
-			return x
-		}
-	}
-	return nil
-}
-
-// Check reports a codec that no method accepts: one whose extensions use
-// codes outside 0x40–0x4F or share a code. The error wraps
-// ErrInvalidCodec. Every error-returning method checks first; Format,
-// FormatElement and Describe, which return text, print a codec that
-// Check refuses as the codec without its extensions would (see Format).
-func (c Codec) Check() error { return c.check() }
-
-func (c Codec) check() error {
-	var seen [16]bool
-	for _, x := range c.Extensions {
-		code := x.Code()
-		if code < types.CodeUserFirst || code > types.CodeUserLast {
-			return fmt.Errorf("%w: extension %s uses code %#02x, outside the user range 0x40–0x4f", ErrInvalidCodec, x.Name(), byte(code))
-		}
-		if seen[code-types.CodeUserFirst] {
-			return fmt.Errorf("%w: two extensions use code %#02x", ErrInvalidCodec, byte(code))
-		}
-		seen[code-types.CodeUserFirst] = true
-	}
-	return nil
-}
-
 // Pack returns t's encoding, with c's options, in a slice of exactly the
 // right length: with the zero Codec, the error-returning form of
 // Tuple.Pack, which checks that every string is valid UTF-8.
@@ -218,18 +176,6 @@ func (c Codec) Describe(key []byte) string {
 	return string(out)
 }
 
-// suggestExtension names the extension this module suggests at code, for
-// Describe's note on an element it cannot frame.
-func suggestExtension(code types.Code) string {
-	switch code {
-	case DefaultDescCode:
-		return "DescExtension(DefaultDescCode) reads code 0x4f"
-	case 0x40: // tupledecimal.DefaultCode, which imports this package
-		return "tupledecimal.Extension(tupledecimal.DefaultCode) reads code 0x40"
-	}
-	return fmt.Sprintf("a Codec with the Extension for code 0x%02x reads it", byte(code))
-}
-
 // Parse is the package Parse with c's extensions: a value of an extension
 // that implements TextParser reads back from its text form, such as
 // decimal("1.5") or desc(42).
@@ -273,15 +219,6 @@ func (c Codec) NestedElements(elem []byte) iter.Seq2[[]byte, error] {
 		}
 		walk(codecFramer(c, elem), wirecore.NestedLevel(0), 1, yield)
 	}
-}
-
-// usable is c, or c without its extensions when Check refuses them: the
-// codec the text methods, which return no error, print with.
-func (c Codec) usable() Codec {
-	if len(c.Extensions) > 0 && c.check() != nil {
-		c.Extensions = nil
-	}
-	return c
 }
 
 // Scan is the package Scan with c's extensions and leniency.

@@ -256,27 +256,3 @@ func (d *decoder) rarer(slot *any, pos, depth int) (int, wirecore.Fault) {
 	}
 	return d.extension(slot, pos)
 }
-
-// extension decodes an element of one of the codec's extensions.
-func (d *decoder) extension(slot *any, pos int) (int, wirecore.Fault) {
-	if d.codec == nil {
-		return 0, wirecore.FaultAt(pos, wirecore.FaultCode)
-	}
-	x := d.codec.extensionFor(types.Code(d.in[pos]))
-	if x == nil {
-		return 0, wirecore.FaultAt(pos, wirecore.FaultCode)
-	}
-	v, n, err := x.ConsumeElement(d.in[pos:], *d.codec)
-	if err != nil || n <= 0 || n > len(d.in)-pos {
-		d.refusal = &refusal{pos, n, err}
-		return 0, wirecore.FaultAt(pos, wirecore.FaultExtension)
-	}
-	*slot = v
-	return pos + n, wirecore.Fault{}
-}
-
-// A refusal is an extension's answer to an element it did not decode.
-type refusal struct {
-	pos, n int
-	err    error
-}

@@ -1,11 +1,7 @@
 package tuple
 
 import (
-	"errors"
-	"fmt"
-
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
-	"github.com/fdbtuple/fdbtuple/types"
 )
 
 // A fault (wirecore.Fault) becomes a *DecodeError in one place,
@@ -27,26 +23,4 @@ func (d *decoder) describe(f wirecore.Fault) *DecodeError {
 		return d.extensionError(f.Pos)
 	}
 	return decodeError(wirecore.Explain(d.in, f))
-}
-
-// extensionError asks the extension at in[pos] again why it refused its
-// element, and places its answer in the input.
-func (d *decoder) extensionError(pos int) *DecodeError {
-	code := types.Code(d.in[pos])
-	x := d.codec.extensionFor(code)
-	var n int
-	var err error
-	if r := d.refusal; r != nil && r.pos == pos {
-		n, err = r.n, r.err
-	} else { // not the extension that failed last: ask again
-		_, n, err = x.ConsumeElement(d.in[pos:], *d.codec)
-	}
-	var de *DecodeError
-	switch {
-	case errors.As(err, &de):
-		return de.Rebase(pos)
-	case err != nil:
-		return &DecodeError{Offset: pos, Code: code, Err: ErrInvalidCode, Detail: x.Name() + ": " + err.Error()}
-	}
-	return &DecodeError{Offset: pos, Code: code, Err: ErrInvalidCode, Detail: fmt.Sprintf("extension %s reported an element length of %d", x.Name(), n)}
 }

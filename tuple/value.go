@@ -444,23 +444,6 @@ func addressable(rv reflect.Value) reflect.Value {
 	return c
 }
 
-// appendExt appends rv as a value of the codec's extension for code.
-func (e *encoder) appendExt(dst []byte, rv reflect.Value, code types.Code) ([]byte, error) {
-	x := e.codec.extensionFor(code)
-	v := rv.Interface()
-	switch {
-	case x == nil:
-		return dst, &EncodeError{Type: rv.Type(), Err: fmt.Errorf("%w %#02x", ErrNoExtension, byte(code))}
-	case !x.Owns(v):
-		return dst, &EncodeError{Type: rv.Type(), Err: fmt.Errorf("%w: extension %s does not own %s", ErrUnsupportedType, x.Name(), withArticle(rv.Type().String()))}
-	}
-	out, err := x.AppendElement(dst, v, e.codec)
-	if err != nil {
-		return dst, asEncodeError(v, err)
-	}
-	return out, nil
-}
-
 // asEncodeError returns err if it is an *EncodeError, else wraps it in
 // one for the value v.
 func asEncodeError(v any, err error) error {
