@@ -88,14 +88,3 @@ func appendLooseElem(dst []byte, v any, nested bool, depth int, tr *trail) ([]by
 	}
 	return appendLooseValue(dst, typeOf(reflect.TypeOf(v)), reflect.ValueOf(v), nested, depth, tr)
 }
-
-func appendLooseNested(dst []byte, t []any, depth int, tr *trail) ([]byte, error) {
-	if depth >= wirecore.MaxDepth {
-		return dst, encodeError(t, ErrTooDeep)
-	}
-	out, err := appendLoose(tuplewire.BeginNested(dst), t, true, depth+1, tr)
-	if err != nil {
-		return dst, err
-	}
-	return tuplewire.EndNested(out), nil
-}

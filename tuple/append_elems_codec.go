@@ -3,7 +3,6 @@ package tuple
 import (
 	"reflect"
 
-	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
@@ -65,15 +64,4 @@ func (c Codec) appendElem(dst []byte, v any, nested bool, depth int, tr *trail) 
 		}
 	}
 	return appendLooseElem(dst, v, nested, depth, tr)
-}
-
-func (c Codec) appendNestedElems(dst []byte, t []any, depth int, tr *trail) ([]byte, error) {
-	if depth >= wirecore.MaxDepth {
-		return dst, encodeError(t, ErrTooDeep)
-	}
-	out, err := c.appendElems(tuplewire.BeginNested(dst), t, true, depth+1, tr)
-	if err != nil {
-		return dst, err
-	}
-	return tuplewire.EndNested(out), nil
 }

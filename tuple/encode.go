@@ -80,18 +80,6 @@ func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte,
 	return e.appendReflect(dst, v, nested, depth)
 }
 
-func (e *encoder) appendNested(dst []byte, t []any, depth int) ([]byte, error) {
-	if depth >= wirecore.MaxDepth {
-		return dst, encodeError(t, ErrTooDeep)
-	}
-	start := len(dst)
-	dst, err := e.appendTuple(tuplewire.BeginNested(dst), t, true, depth+1)
-	if err != nil {
-		return dst[:start], err
-	}
-	return tuplewire.EndNested(dst), nil
-}
-
 func (e *encoder) appendReflect(dst []byte, v any, nested bool, depth int) ([]byte, error) {
 	if x := e.codec.owner(v); x != nil {
 		return appendOwned(dst, x, v, e.codec)
@@ -165,12 +153,4 @@ func (e *encoder) sizeElem(v any, nested bool, depth int) (int, error) {
 	// The rarer types, by the type table: written to learn their size.
 	out, err := e.appendValue(nil, typeOf(reflect.TypeOf(v)), reflect.ValueOf(v), elemOpts{}, nested, depth)
 	return len(out), err
-}
-
-func (e *encoder) sizeNested(t []any, depth int) (int, error) {
-	if depth >= wirecore.MaxDepth {
-		return 0, encodeError(t, ErrTooDeep)
-	}
-	n, err := e.sizeTuple(t, true, depth+1)
-	return n + 2, err
 }

@@ -14,40 +14,6 @@ import (
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
-// null stores a null element (00 at the top level, 00 FF inside a nested
-// tuple) into d, which must be able to hold one: *any, or a pointer to a
-// nullable type of the table (**T).
-func (s *scanner) null(d any, pos int) error {
-	switch p := d.(type) {
-	case nil:
-		return nil
-	case *any:
-		*p = nil
-		return nil
-	case Desc: // a null is a null, desc or not, as a plan writes a nil pointer
-		if anyDest(p.V) { // but an any's null is a value, which a plan writes desc(nil)
-			return s.fail(pos, ErrWrongType, fmt.Sprintf("a null element is not descending: %v holds nil under Desc as desc(nil)", reflect.TypeOf(p.V)))
-		}
-		return s.null(p.V, pos)
-	}
-	if rv := reflect.ValueOf(d); rv.Kind() == reflect.Pointer && !rv.IsNil() {
-		if g := typeOf(rv.Type().Elem()); g.rule == rulePointer || g.rule == ruleAny {
-			rv.Elem().SetZero() // a null needs no T
-			return nil
-		}
-	}
-	return s.fail(pos, ErrWrongType, fmt.Sprintf("a null element cannot go into %v", reflect.TypeOf(d)))
-}
-
-// anyDest reports whether d is a pointer to an interface variable.
-func anyDest(d any) bool {
-	if _, ok := d.(*any); ok {
-		return true
-	}
-	rv := reflect.ValueOf(d)
-	return rv.Kind() == reflect.Pointer && !rv.IsNil() && typeOf(rv.Type().Elem()).rule == ruleAny
-}
-
 // wrongKind is the error of an element that d cannot hold.
 func (s *scanner) wrongKind(pos int, dst any) error {
 	code := types.Code(s.in[pos])

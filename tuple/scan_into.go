@@ -56,7 +56,6 @@ func (s *scanner) one(d any, pos, depth int) (int, error) {
 
 // rare scans into the destinations one does not hold.
 func (s *scanner) rare(d any, pos, depth int) (int, error) {
-	in := s.in
 	switch p := d.(type) {
 	case nil:
 		return s.skip(pos, depth)
@@ -77,13 +76,7 @@ func (s *scanner) rare(d any, pos, depth int) (int, error) {
 	case *Versionstamp:
 		return s.scanStamp(p, pos, d)
 	case []any:
-		if types.Code(in[pos]) != types.CodeNested {
-			return 0, s.wrongKind(pos, d)
-		}
-		if depth >= wirecore.MaxDepth {
-			return 0, s.fault(wirecore.FaultAt(pos, wirecore.FaultTooDeep))
-		}
-		return s.tuple(wirecore.NestedLevel(pos), depth+1, p)
+		return s.scanNested(p, pos, depth)
 	case Hook:
 		return s.hook(pos, depth, p)
 	case Desc:
@@ -91,20 +84,9 @@ func (s *scanner) rare(d any, pos, depth int) (int, error) {
 	case *big.Int:
 		return s.scanBig(p, pos, d)
 	case *Tuple:
-		if types.Code(in[pos]) != types.CodeNested {
-			return 0, s.wrongKind(pos, d)
-		}
-		v, end, err := s.element(pos, depth)
-		if err == nil {
-			*p = v.(Tuple)
-		}
-		return end, err
+		return s.scanTuple(p, pos, depth)
 	case *any:
-		v, end, err := s.element(pos, depth)
-		if err == nil {
-			*p = v
-		}
-		return end, err
+		return s.scanAny(p, pos, depth)
 	case *time.Time:
 		return s.scanTime(p, pos, d)
 	}
@@ -170,15 +152,6 @@ func (s *scanner) nullable(d any, pos, depth int) (int, bool, error) {
 		return nullable(s, p, pos, depth)
 	}
 	return 0, false, nil
-}
-
-func nullable[T any](s *scanner, p **T, pos, depth int) (int, bool, error) {
-	v := new(T)
-	end, err := s.one(v, pos, depth)
-	if err == nil {
-		*p = v
-	}
-	return end, true, err
 }
 
 // skip frames the element at in[pos] for a nil destination.

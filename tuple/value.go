@@ -77,26 +77,10 @@ func (s *scanner) scanValue(st wirecore.Step, at, depth int, g *goType, rv refle
 		return 0, s.fail(at, ErrUnsupportedType, err.Error())
 	}
 	if st == wirecore.StepNull || s.in[at] == byte(types.CodeNull) {
-		next := at + 1
-		if st == wirecore.StepNull {
-			next = at + 2
-		}
-		switch {
-		case g.rule == rulePointer, g.rule == ruleAny && !o.desc:
-			rv.SetZero()
-			return next, nil
-		case g.rule == ruleAny: // a nil pointer is a plain null, desc or not; an any's null is a value, written desc(nil)
-			return 0, s.fail(at, ErrWrongType, fmt.Sprintf("a null element is not descending: a desc field of %v holds nil as desc(nil)", reflect.TypeOf(dst)))
-		}
-		return 0, s.fail(at, ErrWrongType, fmt.Sprintf("a null element cannot go into %v", reflect.TypeOf(dst)))
+		return s.scanNullValue(st, at, g, rv, o, dst)
 	}
 	if g.rule == rulePointer {
-		nv := reflect.New(g.elem.t)
-		end, err := s.scanValue(wirecore.StepElem, at, depth, g.elem, nv.Elem(), o, dst)
-		if err == nil {
-			rv.Set(nv)
-		}
-		return end, err
+		return s.scanPointerValue(at, depth, g, rv, o, dst)
 	}
 	switch {
 	case o.desc: // before ext: the extension's element, inverted
@@ -130,27 +114,13 @@ func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts
 	case ruleTime:
 		return appendTimeValue(dst, g, rv, o.unit)
 	case ruleTuple:
-		return e.appendNested(dst, rv.Convert(anySliceType).Interface().([]any), depth)
+		return e.appendTupleValue(dst, rv, depth)
 	case ruleAny:
-		if rv.IsNil() {
-			return appendNull(dst, nested), nil
-		}
-		return e.appendElem(dst, rv.Elem().Interface(), nested, depth)
+		return e.appendAnyValue(dst, rv, nested, depth)
 	case ruleCustom:
 		return e.appendCustom(dst, g, rv, depth)
 	case ruleStruct:
-		if !e.inPlan {
-			return dst, &EncodeError{Type: g.t, Err: fmt.Errorf("%w %v: a struct is a key of its own; encode it with a Plan (NewPlan), or put its fields in the tuple", ErrUnsupportedType, g.t)}
-		}
-		if depth >= wirecore.MaxDepth {
-			return dst, &EncodeError{Type: g.t, Err: ErrTooDeep}
-		}
-		rv = addressable(rv)
-		out, err := e.fields(tuplewire.BeginNested(dst), g.lay, rv, len(g.lay.fields), true, depth+1)
-		if err != nil {
-			return dst, err
-		}
-		return tuplewire.EndNested(out), nil
+		return e.appendStructValue(dst, g, rv, depth)
 	}
 	return dst, &EncodeError{Type: g.t, Err: errNoArm}
 }
@@ -177,30 +147,13 @@ func (s *scanner) scanRule(at, depth int, g *goType, rv reflect.Value, o elemOpt
 	case ruleTime:
 		return s.scanTimeValue(at, rv, o.unit, dst)
 	case ruleTuple:
-		if types.Code(s.in[at]) != types.CodeNested {
-			return 0, s.wrongKind(at, dst)
-		}
-		v, end, err := s.element(at, depth)
-		if err == nil {
-			rv.Set(reflect.ValueOf(v).Convert(rv.Type()))
-		}
-		return end, err
+		return s.scanTupleValue(at, depth, rv, dst)
 	case ruleAny:
-		v, end, err := s.element(at, depth)
-		if err == nil {
-			rv.Set(reflect.ValueOf(v))
-		}
-		return end, err
+		return s.scanAnyValue(at, depth, rv)
 	case ruleCustom:
 		return s.scanCustomValue(at, depth, rv)
 	case ruleStruct:
-		if types.Code(s.in[at]) != types.CodeNested {
-			return 0, s.wrongKind(at, dst)
-		}
-		if depth >= wirecore.MaxDepth {
-			return 0, s.fault(wirecore.FaultAt(at, wirecore.FaultTooDeep))
-		}
-		return s.structFields(wirecore.NestedLevel(at), depth+1, g.lay, rv)
+		return s.scanStructValue(at, depth, g, rv, dst)
 	}
 	return 0, s.fail(at, errNoArm, fmt.Sprintf("cannot scan into %v", reflect.TypeOf(dst)))
 }
@@ -282,10 +235,8 @@ func appendLooseValue(dst []byte, g *goType, rv reflect.Value, nested bool, dept
 		return appendLooseFloat32(dst, g, rv)
 	case ruleUUID:
 		return appendLooseUUID(dst, rv), nil
-	case ruleTuple: // a named []any, copied out: reflect.Copy keeps it on the stack
-		t := make([]any, rv.Len())
-		reflect.Copy(reflect.ValueOf(t), rv)
-		return appendLooseNested(dst, t, depth, tr)
+	case ruleTuple:
+		return appendLooseTuple(dst, rv, depth, tr)
 	case ruleCustom, ruleKey, ruleStruct, ruleAny, ruleBigInt, ruleVersionstamp, ruleTime:
 		return dst, &EncodeError{Type: g.t, Err: looseRefusal(g)}
 	}
@@ -319,20 +270,7 @@ func (s *scanner) reflected(d any, pos, depth int) (int, error) {
 	case ruleFloat32:
 		return s.scanLooseFloat32(pos, depth, e)
 	case ruleTuple:
-		var t Tuple
-		end, err := s.one(&t, pos, depth)
-		if err != nil {
-			return 0, err
-		}
-		if t == nil {
-			e.SetZero()
-			return end, nil
-		}
-		e.SetLen(0) // Grow, SetLen and Copy set a slice without Set
-		e.Grow(len(t))
-		e.SetLen(len(t))
-		reflect.Copy(e, reflect.ValueOf([]any(t)))
-		return end, nil
+		return s.scanLooseTuple(pos, depth, e)
 	case ruleCustom:
 		return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("Scan keeps its destinations on the stack, so it calls no method of one: pass tuple.Element(&v) for %s, or scan it as a Plan's field", withArticle(e.Type().String())))
 	case rulePointer, ruleAny, ruleStruct, ruleBigInt, ruleVersionstamp, ruleTime:
@@ -368,14 +306,7 @@ func (e *encoder) fieldDirect(dst []byte, f *planField, fv reflect.Value, depth 
 		return e.appendDescDirect(dst, f, fv, depth)
 	}
 	if f.gt.rule == ruleStruct {
-		if depth >= wirecore.MaxDepth {
-			return dst, &EncodeError{Type: f.typ, Err: ErrTooDeep}
-		}
-		out, err := e.fieldsDirect(tuplewire.BeginNested(dst), f.gt.lay, fv, len(f.gt.lay.fields), true, depth+1)
-		if err != nil {
-			return dst, err
-		}
-		return tuplewire.EndNested(out), nil
+		return e.appendStructDirect(dst, f, fv, depth)
 	}
 	return e.scalarDirect(dst, f, fv)
 }
@@ -388,13 +319,7 @@ func (s *scanner) fieldDirect(at, depth int, f *planField, fv reflect.Value) (in
 	case f.desc:
 		return s.scanDescDirect(at, depth, f, fv)
 	case f.gt.rule == ruleStruct:
-		if types.Code(s.in[at]) != types.CodeNested {
-			return 0, s.wrongKind(at, f.zero)
-		}
-		if depth >= wirecore.MaxDepth {
-			return 0, s.fault(wirecore.FaultAt(at, wirecore.FaultTooDeep))
-		}
-		return s.structFieldsDirect(wirecore.NestedLevel(at), depth+1, f.gt.lay, fv)
+		return s.scanStructDirect(at, depth, f, fv)
 	}
 	if f.asBytes {
 		return s.scanStringAsBytes(at, fv, f.zero)
@@ -424,13 +349,6 @@ func (s *scanner) notDirect(st wirecore.Step, at, depth int, f *planField) (int,
 		return s.field(st, at, depth, f, reflect.Value{})
 	}
 	return s.scanValue(st, at, depth, f.gt, reflect.Value{}, f.elemOpts(), f.zero)
-}
-
-func appendNull(dst []byte, nested bool) []byte {
-	if nested {
-		return tuplewire.AppendNestedNull(dst)
-	}
-	return tuplewire.AppendNull(dst)
 }
 
 // addressable returns rv, or a copy of it that can be addressed: the
