@@ -44,20 +44,29 @@ package tuple
 // before any of these rules, in every path that has a codec; a Plan's
 // field takes an extension by its tag, ext=0xNN.
 //
-// Two walkers read the table: the encoder and scanner a Plan, Pack,
-// Compare, the text form and JSON use (value_encode.go, value_decode.go),
-// and the one Scan and AppendElems use (reflected, appendLooseValue),
-// which touches a caller's variable only through reflect's readers and
-// setters, so that the compiler keeps their arguments on the stack. It
-// leaves out what would move every argument of every call to the heap: a
-// custom type's methods (tuple.Element calls them instead), a pointer it
-// cannot type (a **T of a named type), a struct (a Plan's), an
-// extension's value (into *any), and a named float32's signalling NaN,
-// which reflect reads and sets through float64 (Scan refuses it rather
-// than quiet it, and AppendElems refuses a NaN of one, whose bits it
-// cannot know: every way to read them moves the arguments of every call
-// to the heap; a float32, float32(v), Pack and a Plan keep every bit).
-// Both share the rows' one reader and writer (scanScalar, appendScalar).
+// The dispatchers of value.go take a row to the code of its family, one
+// file each: scalar.go (strings, bytes, integers, floats, booleans, UUIDs,
+// versionstamps), time.go, custom.go (custom types and hooks), desc.go,
+// extension.go, nested.go (nested tuples, any, pointers, structs). There
+// are two kinds of them: the general pair, which a Plan, Pack, Compare,
+// the text form and JSON reach, and the pair Scan and AppendElems use
+// (reflected, appendLooseValue), which touches a caller's variable only
+// through reflect's readers and setters, so that the compiler keeps their
+// arguments on the stack. It leaves out what would move every argument of
+// every call to the heap: a custom type's methods (tuple.Element calls
+// them instead), a pointer it cannot type (a **T of a named type), a
+// struct (a Plan's), an extension's value (into *any), and a named
+// float32's signalling NaN, which reflect reads and sets through float64
+// (Scan refuses it rather than quiet it, and AppendElems refuses a NaN of
+// one, whose bits it cannot know: every way to read them moves the
+// arguments of every call to the heap; a float32, float32(v), Pack and a
+// Plan keep every bit). Both share the rows' one reader and writer
+// (scanScalar, appendScalar).
+//
+// The canonical view (canonical, normalize, kindOf, at the end of this
+// file) is the table seen from a value: the standard value an element of
+// any Go type is, which Compare, the text form, JSON and the versionstamp
+// count take of every value.
 
 import (
 	"fmt"
@@ -68,6 +77,7 @@ import (
 	"time"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/keytag"
+	"github.com/fdbtuple/fdbtuple/types"
 
 	"github.com/fdbtuple/fdbtuple/fdb"
 )
@@ -391,4 +401,130 @@ func schemaBits(t reflect.Type) int {
 		return 64
 	}
 	return t.Bits()
+}
+
+// normalize turns a value of a named type into the unnamed type it encodes
+// as, so that compareElems needs one case per kind.
+func normalize(v any) any {
+	switch v := v.(type) {
+	case *big.Int:
+		if v == nil {
+			return nil // a nil pointer is a null
+		}
+		return v
+	case nil, []byte, string, Tuple, []any, int64, uint64, float32, float64, bool, UUID, Versionstamp:
+		return v
+	case int:
+		return int64(v)
+	case big.Int:
+		return &v
+	}
+	if c, ok := canonical(v); ok {
+		return c
+	}
+	return v
+}
+
+func asSlice(v any) []any {
+	if t, ok := v.(Tuple); ok {
+		return t
+	}
+	return v.([]any)
+}
+
+// canonical converts a value of a type other than the standard ones to
+// the standard value it encodes as, by the type table, or returns ok ==
+// false if no element holds it. An fdb.KeyConvertible (a subspace)
+// encodes as the byte string of its key, as in the official binding; a
+// nil pointer as a null; a time, a custom type or a struct as the element
+// it writes, decoded as Unpack would.
+func canonical(v any) (c any, ok bool) {
+	switch v := v.(type) { // unnamed types first, without reflection
+	case int8:
+		return int64(v), true
+	case int16:
+		return int64(v), true
+	case int32:
+		return int64(v), true
+	case uint:
+		return uint64(v), true
+	case uint8:
+		return uint64(v), true
+	case uint16:
+		return uint64(v), true
+	case uint32:
+		return uint64(v), true
+	}
+	g := typeOf(reflect.TypeOf(v))
+	if g.err != nil {
+		return nil, false
+	}
+	rv := reflect.ValueOf(v)
+	switch g.rule {
+	case ruleInt:
+		return rv.Int(), true
+	case ruleUint:
+		return rv.Uint(), true
+	case ruleFloat64:
+		return rv.Float(), true
+	case ruleBool:
+		return rv.Bool(), true
+	case ruleString:
+		return rv.String(), true
+	case ruleBytes:
+		return rv.Bytes(), true
+	case ruleTuple:
+		return rv.Convert(anySliceType).Interface(), true
+	}
+	// The rest as the element it writes, read back: a float32 bit for
+	// bit, a UUID, a time, a pointer, a custom type, a struct.
+	var e encoder
+	enc, err := e.appendValue(nil, g, rv, elemOpts{}, false, 0)
+	if err != nil {
+		return nil, false
+	}
+	c, _, err = ConsumeElement(enc)
+	return c, err == nil
+}
+
+var (
+	anyType        = reflect.TypeFor[any]()
+	anySliceType   = reflect.TypeFor[[]any]()
+	float32PtrType = reflect.TypeFor[*float32]()
+)
+
+// kindOf reports the kind an element encodes as, without encoding it.
+func kindOf(v any) types.Kind {
+	switch v := v.(type) {
+	case nil:
+		return types.KindNull
+	case []byte:
+		return types.KindBytes
+	case string:
+		return types.KindString
+	case Tuple, []any:
+		return types.KindTuple
+	case *big.Int:
+		if v == nil { // a nil pointer is a null
+			return types.KindNull
+		}
+		return types.KindInt
+	case int, int64, uint64, big.Int:
+		return types.KindInt
+	case float32:
+		return types.KindFloat32
+	case float64:
+		return types.KindFloat64
+	case bool:
+		return types.KindBool
+	case UUID:
+		return types.KindUUID
+	case Versionstamp:
+		return types.KindVersionstamp
+	default:
+		if c, ok := canonical(v); ok {
+			return kindOf(c)
+		}
+	}
+	return types.KindInvalid
 }
