@@ -33,10 +33,6 @@ type encoder struct {
 	inPlan bool
 }
 
-// placed records the path of an error from the encoder, once, at the
-// entry point that returns it.
-func (e *encoder) placed(err error) error { return e.trail.place(err) }
-
 func (e *encoder) appendTuple(dst []byte, t []any, nested bool, depth int) ([]byte, error) {
 	start := len(dst)
 	var err error

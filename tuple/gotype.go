@@ -182,11 +182,6 @@ func (b *tableBuilder) entry(t reflect.Type) *goType {
 	return got.(*goType)
 }
 
-// unsupported is the error of a type no element holds, with the fix.
-func unsupported(t reflect.Type, why string) error {
-	return fmt.Errorf("%w %v: %s", ErrUnsupportedType, t, why)
-}
-
 func (b *tableBuilder) build(t reflect.Type) *goType {
 	g := &goType{t: t}
 	if t.Kind() == reflect.Pointer {

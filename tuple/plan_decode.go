@@ -294,25 +294,3 @@ func allocPath(rv reflect.Value, index []int) reflect.Value {
 	}
 	return rv
 }
-
-// named adds the field to a decoding error's detail, once: at the
-// deepest field, where the error happened. It names a copy, leaving the
-// error it was given as it was.
-func (s *scanner) named(err error, f *planField) error {
-	de, ok := err.(*DecodeError)
-	if !ok || de.Field != "" {
-		return err
-	}
-	c := *de
-	switch {
-	case f.constant == nil:
-		c.Field = fmt.Sprintf("%s (%v)", f.name, f.typ)
-		c.Detail = "field " + c.Field + ": " + c.Detail
-	case errors.Is(err, ErrConstMismatch): // which names the constant already
-		c.Field = "constant " + f.constText
-	default:
-		c.Field = "constant " + f.constText
-		c.Detail = "constant field " + f.constText + ": " + c.Detail
-	}
-	return &c
-}

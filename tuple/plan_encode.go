@@ -1,7 +1,6 @@
 package tuple
 
 import (
-	"errors"
 	"fmt"
 	"reflect"
 
@@ -100,10 +99,6 @@ func fieldOf(rv reflect.Value, f *planField) reflect.Value {
 	return rv.FieldByIndex(f.index)
 }
 
-// errNilEmbedded is the error of a nil embedded pointer a field is
-// reached through.
-var errNilEmbedded = errors.New("an embedded pointer on the way to the field is nil")
-
 // fields appends the elements of the first n fields of rv, a struct of
 // layout lay.
 func (e *encoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, nested bool, depth int) ([]byte, error) {
@@ -154,16 +149,6 @@ func (e *encoder) fieldsDirect(dst []byte, lay *layout, rv reflect.Value, n int,
 		}
 	}
 	return dst, nil
-}
-
-// named names the field f in an encoding error, once: at the deepest
-// field, where the error happened.
-func (e *encoder) named(err error, f *planField) error {
-	var ee *EncodeError
-	if errors.As(err, &ee) && ee.Field == "" {
-		ee.Field = fmt.Sprintf("%s (%v)", f.name, f.typ)
-	}
-	return err
 }
 
 // elemOpts are the options of the field's tag.

@@ -49,7 +49,7 @@ func (b *tableBuilder) layout(t reflect.Type) (*layout, error) {
 		return nil, err
 	}
 	if lay.depth > wirecore.MaxDepth {
-		return nil, fmt.Errorf("%w: struct %v nests %d deep, past wirecore.MaxDepth", ErrTooDeep, t, lay.depth)
+		return nil, fmt.Errorf("%w: struct %v nests %d deep, past the %d nested tuples a key may hold (tuplewire.MaxDepth)", ErrTooDeep, t, lay.depth, wirecore.MaxDepth)
 	}
 	return lay, nil
 }

@@ -9,10 +9,6 @@ import (
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
-// ErrNotUnderPrefix: a PlanUnder was given a key that does not start
-// with its prefix.
-var ErrNotUnderPrefix = errors.New("tuple: key is not under the prefix")
-
 // Codec returns the plan's codec: the one NewPlan was given, with the
 // DescExtension it adds for desc fields. Its Scan, ScanPrefix and
 // AppendElems read and write the plan's keys element by element.

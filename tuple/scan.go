@@ -140,22 +140,6 @@ func (s *scanner) close(l wirecore.Level, n int) (int, error) {
 	}
 }
 
-// fail is the *DecodeError of the element at pos, with the path the
-// scanner has come down.
-func (s *scanner) fail(pos int, err error, detail string) error {
-	e := &DecodeError{Offset: pos, Err: err, Detail: detail}
-	if pos < len(s.in) {
-		e.Code = types.Code(s.in[pos])
-	}
-	return e
-}
-
-// fault turns a framing or decoding fault into an error.
-func (s *scanner) fault(f wirecore.Fault) error {
-	d := decoder{framer: s.framer}
-	return d.describe(f)
-}
-
 // Constant is a Scan destination that is no variable but a value the
 // element must be: Const makes one.
 type Constant struct{ v any }

@@ -8,45 +8,7 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
-	"strings"
-
-	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
-	"github.com/fdbtuple/fdbtuple/types"
 )
-
-// wrongKind is the error of an element that d cannot hold.
-func (s *scanner) wrongKind(pos int, dst any) error {
-	code := types.Code(s.in[pos])
-	if code.Kind() == types.KindInvalid && (s.codec.extensionFor(code) == nil) {
-		return s.fault(wirecore.FaultAt(pos, wirecore.FaultCode))
-	}
-	what := code.Kind().String()
-	hint := ""
-	if x := s.codec.extensionFor(code); x != nil && code.Kind() == types.KindInvalid {
-		what = x.Name()
-		if _, ok := x.(descExtension); ok {
-			what, hint = "descending", ": Scan reads it into tuple.Desc{V: &v}, a Plan into a field tagged desc"
-		}
-	}
-	return s.fail(pos, ErrWrongType, fmt.Sprintf("%s element cannot go into %v%s", withArticle(what), reflect.TypeOf(dst), hint))
-}
-
-// withArticle puts "a" or "an" before a word, as English wants it: an
-// int element, a string element.
-func withArticle(word string) string {
-	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
-		return "an " + word
-	}
-	return "a " + word
-}
-
-// shifted places an error about in[pos:] in the key.
-func (s *scanner) shifted(err error, pos int) error {
-	if de, ok := err.(*DecodeError); ok {
-		return de.Rebase(pos)
-	}
-	return &DecodeError{Offset: pos, Code: types.Code(s.in[pos]), Err: err, Detail: err.Error()}
-}
 
 // constant checks that the element at in[pos] is the encoding of c, as
 // AppendElems writes it. (The general encoder's extension calls would

@@ -361,12 +361,3 @@ func addressable(rv reflect.Value) reflect.Value {
 	c.Set(rv)
 	return c
 }
-
-// asEncodeError returns err if it is an *EncodeError, else wraps it in
-// one for the value v.
-func asEncodeError(v any, err error) error {
-	if _, ok := err.(*EncodeError); ok {
-		return err
-	}
-	return &EncodeError{Type: reflect.TypeOf(v), Err: err}
-}
