@@ -1,10 +1,8 @@
 package tuple
 
 import (
-	"errors"
 	"fmt"
 	"reflect"
-	"strings"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/types"
@@ -238,26 +236,7 @@ func (s *scanner) plain(at, depth, i int, f *planField, rv reflect.Value) (int, 
 // the field f of the struct rv, and returns the offset after it.
 func (s *scanner) field(st wirecore.Step, at, depth int, f *planField, rv reflect.Value) (int, error) {
 	if f.constant != nil {
-		next := at + len(f.constant.enc)
-		if st == wirecore.StepNull || !f.constant.prefixOf(s.in[at:]) {
-			end, err := s.skip(at, depth)
-			if st == wirecore.StepNull || err != nil || !s.lenientMatch(s.in[at:end], f.constant.enc) {
-				found := "a nested null"
-				switch {
-				case st == wirecore.StepNull:
-				case err != nil: // no whole element: a raw prefix, or a key cut short or damaged
-					found = notWhole(at, err)
-				default:
-					found = s.elemText(s.in[at:end])
-				}
-				return 0, s.fail(at, ErrConstMismatch, fmt.Sprintf("want the constant %s, found %s", f.constText, found))
-			}
-			next = end
-		}
-		if f.viaPointer {
-			allocPath(rv, f.index) // the embedded pointer a constant is in is there, as in what was marshalled
-		}
-		return next, nil
+		return s.constField(st, at, depth, f, rv)
 	}
 	var fv reflect.Value
 	if f.viaPointer {
@@ -266,18 +245,6 @@ func (s *scanner) field(st wirecore.Step, at, depth int, f *planField, rv reflec
 		fv = fieldOf(rv, f)
 	}
 	return s.scanValue(st, at, depth, f.gt, fv, f.elemOpts(), f.zero)
-}
-
-// notWhole says what a constant's place at offset at holds when it frames
-// as no element, from skip's error err: a byte that starts none (a raw
-// prefix), or an element that does not end where it should, as framing
-// found it (a string with no terminator: the key is cut short).
-func notWhole(at int, err error) string {
-	var de *DecodeError
-	if errors.As(err, &de) && de.Offset == at && errors.Is(err, ErrInvalidCode) {
-		return fmt.Sprintf("the byte %#02x, which starts no element", byte(de.Code))
-	}
-	return "an element that is not whole: " + strings.TrimPrefix(err.Error(), "tuple: ")
 }
 
 // allocPath returns the field at index of the struct rv, allocating the
