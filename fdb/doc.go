@@ -1,7 +1,7 @@
 // Package fdb holds the key types of the official FoundationDB Go binding
 // (github.com/apple/foundationdb/bindings/go/src/fdb) that involve no
 // database: Key, KeyConvertible, the range interfaces, key selectors,
-// Printable and Strinc; the API-version calls (APIVersion,
+// Printable, Strinc and KeyAfter; the API-version calls (APIVersion,
 // MustAPIVersion, GetAPIVersion, MustGetAPIVersion, IsAPIVersionSelected),
 // so that a program's init() that selects a version compiles and behaves as
 // with the official package; and the transaction interfaces a layer reads
@@ -12,7 +12,8 @@
 // The stores that implement the interfaces live beside it: fdb/memstore
 // (in memory, with FoundationDB's transaction semantics), fdb/boltstore
 // (on a bbolt file); fdb/storekit holds what every store needs, and
-// fdb/storetest the suite every store passes.
+// fdb/storetest the suite every store passes. fdb/kvpage reads a range of
+// any of them a page at a time.
 //
 // It is not a FoundationDB client. It opens no cluster and loads no C
 // library. It exists so that code which builds keys, ranges and

@@ -12,9 +12,12 @@ import "github.com/fdbtuple/fdbtuple/fdb"
 //   - fdb.PrefixRange: every key that starts with the prefix's bytes,
 //     the prefix itself included, [prefix, fdb.Strinc(prefix)): a byte
 //     range, which also holds keys that are not tuples after the prefix.
+//   - Between (Plan.Between, PlanUnder.Between): the keys of a plan
+//     whose field lies between two values, in the field's order.
 //   - fdb.KeyRange: any [Begin, End).
 //   - PrefixEnd is not a range but its end: the first key after every
-//     key that starts with the prefix (fdb.Strinc).
+//     key that starts with the prefix (fdb.Strinc). The first key after
+//     one key is fdb.KeyAfter, the key followed by 00.
 
 // Range returns the range of the tuple keys under t: RangeUnder of
 // Pack(t), every key that is t's encoding followed by at least one

@@ -71,13 +71,19 @@ func (p *Plan[T]) appendFields(dst []byte, v *T, n int) ([]byte, error) {
 // may escape (a DynamicPlan's): by the direct functions when the plan is
 // direct, as a Plan's are, else by the general ones, on rv itself.
 func (p *planCore) appendValue(dst []byte, rv reflect.Value) ([]byte, error) {
+	return p.appendValueFields(dst, rv, len(p.layout.fields))
+}
+
+// appendValueFields is appendValue of the first n fields of rv: a
+// DynamicPlan's prefixes.
+func (p *planCore) appendValueFields(dst []byte, rv reflect.Value, n int) ([]byte, error) {
 	e := p.encoder()
 	var out []byte
 	var err error
 	if p.direct {
-		out, err = e.fieldsDirect(dst, p.layout, rv, len(p.layout.fields), false, 0)
+		out, err = e.fieldsDirect(dst, p.layout, rv, n, false, 0)
 	} else {
-		out, err = e.fields(dst, p.layout, rv, len(p.layout.fields), false, 0)
+		out, err = e.fields(dst, p.layout, rv, n, false, 0)
 	}
 	if err != nil {
 		return dst, e.trail.place(err)

@@ -47,7 +47,10 @@ func rangeOfPrefix(prefix []byte, err error) (begin, end []byte, _ error) {
 
 // Fields returns the names of the plan's fields in key order, constants
 // left out: the names AppendPrefix and Range take.
-func (p *Plan[T]) Fields() []string {
+func (p *Plan[T]) Fields() []string { return p.fieldNames() }
+
+// fieldNames is Fields, for every kind of plan.
+func (p *planCore) fieldNames() []string {
 	var names []string
 	for i := range p.layout.fields {
 		if f := &p.layout.fields[i]; f.constant == nil {
@@ -60,7 +63,7 @@ func (p *Plan[T]) Fields() []string {
 // prefixFields returns how many of the layout's top-level fields the
 // prefix through the named field holds: the field, those before it, and
 // the constants after it.
-func (p *Plan[T]) prefixFields(through string) (int, error) {
+func (p *planCore) prefixFields(through string) (int, error) {
 	fields := p.layout.fields
 	n := 0
 	if through != "" {
@@ -73,7 +76,7 @@ func (p *Plan[T]) prefixFields(through string) (int, error) {
 		}
 		if n < 0 {
 			return 0, fmt.Errorf("tuple: %v has no field %q to end a prefix at; its fields are %s",
-				p.layout.typ, through, strings.Join(p.Fields(), ", "))
+				p.layout.typ, through, strings.Join(p.fieldNames(), ", "))
 		}
 	}
 	for n < len(fields) && fields[n].constant != nil {

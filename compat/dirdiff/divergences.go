@@ -37,6 +37,16 @@ var Divergences = []Divergence{
 		},
 	},
 	{
+		ID: "go-refuses-prefix-taken-by-parents",
+		Reason: "create_prefix on a path with missing parents checks the manual prefix again once they are created, " +
+			"and refuses it (prefix_in_use) when a parent's automatic prefix overlaps it (DIRECTORY.md 1.7); Java, " +
+			"like every binding, checks it only before and gives two directories overlapping prefixes, which " +
+			"directory.Check reports as a corrupt tree",
+		match: func(op Op, java, goRes OpResult) bool {
+			return op.Op == OpCreatePrefix && java.Error == "" && goRes.Error == ClassPrefixInUse
+		},
+	},
+	{
 		ID: "go-version-exactly-12-bytes",
 		Reason: "a stored directory version must be exactly 12 bytes (invalid_metadata otherwise), as Python and " +
 			"FoundationDB's C++ layer require (DIRECTORY.md 1.2); Java reads the first 12 bytes of a longer value " +

@@ -2,6 +2,7 @@ package dirdiff
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -24,7 +25,8 @@ const (
 // TestRecordGolden writes the golden vectors from the Java oracle on the
 // pinned fdb-java: the layout scenarios and random sequences (seeds 1,
 // 2, ...; a sequence with a manual prefix in FoundationDB's system keys,
-// where Go diverges on purpose, is left out).
+// where Go diverges on purpose, is left out, and one that shows another
+// known divergence when replayed on Go is marked with it).
 func TestRecordGolden(t *testing.T) {
 	if !*record {
 		t.Skip("records only with -dirdiff.record")
@@ -51,9 +53,7 @@ func TestRecordGolden(t *testing.T) {
 		if hasSystemPrefix(v) {
 			continue
 		}
-		if hasLongVersion(v) {
-			v.Known = "go-version-exactly-12-bytes"
-		}
+		v.Known = divergenceOnGo(v)
 		random = append(random, withoutMessages(v))
 	}
 	if err := WriteVectors(filepath.Join(vectorDir, goldenRandom), random); err != nil {
@@ -74,17 +74,15 @@ func withoutMessages(v Vector) Vector {
 	return v
 }
 
-// hasLongVersion reports a vector that loads a version value longer than
-// 12 bytes, which Go refuses (a known divergence).
-func hasLongVersion(v Vector) bool {
-	for _, s := range v.Steps {
-		for _, p := range s.Load {
-			if bytes.Equal(p[0], versionKey) && len(p[1]) > 12 {
-				return true
-			}
-		}
+// divergenceOnGo returns the known divergence a vector recorded from Java
+// shows when replayed on Go (a version value longer than 12 bytes, a
+// manual prefix a missing parent took), or "".
+func divergenceOnGo(v Vector) string {
+	var m *ReplayMismatch
+	if err := Replay(goSide(), v); errors.As(err, &m) {
+		return ForgiveKnown(m.Tx, m.Want, m.Got)
 	}
-	return false
+	return ""
 }
 
 func hasSystemPrefix(v Vector) bool {

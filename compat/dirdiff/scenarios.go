@@ -210,5 +210,14 @@ func Scenarios() []Scenario {
 				tx(d64(), Op{Op: OpRemove, Path: path("a")}),
 			}})
 	}
+	// Last, so that the scenarios before keep their seeds.
+	ss = append(ss, Scenario{Name: "divergence/prefix-taken-by-parents", Known: "go-refuses-prefix-taken-by-parents",
+		Note: "1.7: create_prefix (\u00e9, \"\", \u00e9) with 15 01, its parents missing: Java checks 15 01, then allocates (\u00e9, \"\") 14 and (\u00e9) 15 01, " +
+			"and gives (\u00e9) and (\u00e9, \"\", \u00e9) one node, whose layer becomes x; Go checks again after the parents and refuses the prefix",
+		Steps: []Step{
+			{NewLayer: &LayerSpec{Node: Hex{0xfe}, Content: Hex{}, Manual: true}},
+			tx(d64(0, 1), Op{Op: OpCreatePrefix, LayerID: 1, Path: path("\u00e9", "", "\u00e9"), Layer: hexp("x"), Prefix: hexp("\x15\x01")}),
+			tx(d64(), Op{Op: OpList, LayerID: 1, Path: path("\u00e9")}, Op{Op: OpOpen, LayerID: 1, Path: path("\u00e9", "", "\u00e9")}),
+		}})
 	return ss
 }

@@ -14,15 +14,26 @@ import (
 	"github.com/fdbtuple/fdbtuple/tuple"
 )
 
+// stepTxn is a transaction the suite drives step by step (its
+// serializability property interleaves several).
+type stepTxn struct{ *dynamoTxn }
+
+func (s stepTxn) Commit() error { return s.commit() }
+func (s stepTxn) Cancel()       { s.cancel() }
+
 // TestSuite runs the stores' suite on DynamoDB Local, each case on a table
-// of its own: without Options.Conflicts, whose cases hold a store to
-// FoundationDB's conflict ranges, which this store's range checks are
-// coarser than (store.go; TestConflicts checks what it detects), and
-// with the empty key, which the raw partition holds.
+// of its own, with the empty key, which the raw partition holds, and with
+// conflicts as this store detects them: its range checks are coarser than
+// FoundationDB's (CoarseRanges: any commit after a transaction's first
+// read aborts a range reader), and its reads see the newest data, checked
+// at the commit (FreshReads); store.go says why, and TestConflicts checks
+// each conflict it detects. Its transactions run step by step for the
+// serializability property.
 func TestSuite(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) fdb.Transactor {
 		return newStore(t, 0)
-	}, storetest.Options{})
+	}, storetest.Options{Conflicts: true, CoarseRanges: true, FreshReads: true,
+		Begin: func(db fdb.Transactor) storetest.StepTransaction { return stepTxn{db.(*DynamoStore).begin()} }})
 }
 
 // race runs transaction A, and inside its function, after A's reads, a

@@ -49,7 +49,8 @@ func BenchmarkLoad(b *testing.B) {
 }
 
 // BenchmarkScanUser reads one user's subtree (1,001 keys) in pages of
-// timeline.PageSize and decodes every key to its path; reports keys/s.
+// kvpage.DefaultPageSize (timeline.Scan's) and decodes every key to its
+// path; reports keys/s.
 func BenchmarkScanUser(b *testing.B) {
 	rs := records(20, 100, 9)
 	var user nested.Path

@@ -12,14 +12,40 @@ import (
 	clientv3 "go.etcd.io/etcd/client/v3"
 )
 
+// stepTxn is a transaction the suite drives step by step (its
+// serializability property interleaves several).
+type stepTxn struct{ *etcdTxn }
+
+func (s stepTxn) Commit() error { return s.commit() }
+func (s stepTxn) Cancel()       { s.cancel() }
+
+func beginStep(db fdb.Transactor) storetest.StepTransaction {
+	return stepTxn{db.(*EtcdStore).begin()}
+}
+
 // TestSuite runs the stores' suite on the 3-member cluster, each case on
 // a store of its own (a prefix of its own): with conflicts, which the
-// commit's compares detect, and with the empty key, which a prefix makes
+// commit's compares detect (its transactions step by step for the
+// serializability property), and with the empty key, which a prefix makes
 // storable.
 func TestSuite(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) fdb.Transactor {
 		return etcdStore(t, EtcdOptions{})
-	}, storetest.Options{Conflicts: true})
+	}, storetest.Options{Conflicts: true, Begin: beginStep})
+}
+
+// rawDump reads what etcd holds under the store's prefix, with the etcd
+// client itself, prefix cut.
+func rawDump(t interface{ Fatal(...any) }, s *EtcdStore) []fdb.KeyValue {
+	resp, err := s.Client().Get(context.Background(), s.prefix, clientv3.WithPrefix())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []fdb.KeyValue
+	for _, kv := range resp.Kvs {
+		out = append(out, fdb.KeyValue{Key: fdb.Key(kv.Key[len(s.prefix):]), Value: kv.Value})
+	}
+	return out
 }
 
 // wipe deletes every key of the cluster, for a store without a prefix.
@@ -38,7 +64,7 @@ func TestSuiteWithoutPrefix(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) fdb.Transactor {
 		wipe(t, s.Client())
 		return NewEtcdStore(s.Client(), nil)
-	}, storetest.Options{Conflicts: true, NoEmptyKey: true})
+	}, storetest.Options{Conflicts: true, NoEmptyKey: true, Begin: beginStep})
 	wipe(t, s.Client())
 }
 

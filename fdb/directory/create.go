@@ -57,7 +57,8 @@ func (l *layer) createOrOpen(rt fdb.ReadTransaction, w fdb.Transaction, path []s
 	if err := l.checkVersion(rt, w, abs); err != nil {
 		return nil, err
 	}
-	if prefix == nil {
+	manual := prefix != nil
+	if !manual {
 		if prefix, err = l.allocatePrefix(w, abs); err != nil {
 			return nil, err
 		}
@@ -77,6 +78,13 @@ func (l *layer) createOrOpen(rt fdb.ReadTransaction, w fdb.Transaction, path []s
 			return nil, err
 		}
 		parent = nodeOf(l.node, prefixOf(pd))
+		// n.path ends at the first missing name: above the last one, a
+		// parent was missing and has just been created.
+		if manual && len(n.path) < len(path) {
+			if err := l.manualStillFree(rt, prefix, abs); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if lay == nil {
 		lay = []byte{}
@@ -88,6 +96,29 @@ func (l *layer) createOrOpen(rt fdb.ReadTransaction, w fdb.Transaction, path []s
 		return nil, err
 	}
 	return l.contents(prefix, path, lay), nil
+}
+
+// manualStillFree checks a manual prefix again after the missing parents
+// of its directory were created. The first check comes before them, in
+// FoundationDB's order (Java's and the official Go's), and their
+// automatic prefixes may then take the manual one, or a prefix of it or
+// an extension (a manual 15 01 is the allocator's candidate 1): the
+// official layers then give two directories overlapping prefixes, a
+// corrupt tree. Here the create fails with ErrPrefixInUse instead; the
+// parents are written in the transaction by then, so a caller that
+// composes the call into its own transaction should fail it too (as a
+// Transactor's Transact does with the error). Where the parents did not
+// take the prefix, nothing differs from the official layers but these
+// two reads, which read what the first check read.
+func (l *layer) manualStillFree(rt fdb.ReadTransaction, prefix []byte, abs []string) error {
+	free, err := l.isPrefixFree(rt, prefix, abs)
+	if err != nil {
+		return err
+	}
+	if !free {
+		return newError(ErrPrefixInUse, abs, fmt.Sprintf("%s: %s, taken by the automatic prefix of a parent created for it", ErrPrefixInUse, fdb.Printable(prefix)))
+	}
+	return nil
 }
 
 // allocatePrefix draws a prefix with the allocator and checks it, in

@@ -34,7 +34,10 @@ type Directory interface {
 	// (ErrManualPrefixes; never inside a partition); the prefix must not
 	// overlap another directory's prefix or the node subspace, nor be
 	// empty (ErrPrefixInUse; a nil prefix is the empty one), nor start
-	// with 0xFF (ErrInvalidPrefix). Automatic allocation is Create.
+	// with 0xFF (ErrInvalidPrefix). Missing parents get automatic
+	// prefixes; one that overlaps the manual prefix fails the call with
+	// ErrPrefixInUse after the parents were written (fail the transaction
+	// with it). Automatic allocation is Create.
 	CreatePrefix(t fdb.Transactor, path []string, layer []byte, prefix []byte) (DirectorySubspace, error)
 
 	// Move moves the directory at oldPath to newPath and returns it at

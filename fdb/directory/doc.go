@@ -72,7 +72,16 @@
 // directory the prefix the caller chooses (for keys known in advance),
 // refused if it overlaps another directory's or the node subspace, is
 // empty (ErrPrefixInUse), or starts with 0xFF, where FoundationDB keeps
-// its system keys (ErrInvalidPrefix).
+// its system keys (ErrInvalidPrefix). Missing parents are created with
+// automatic prefixes; if one of those overlaps the manual prefix, the
+// create fails with ErrPrefixInUse after the parents were written, so
+// fail the transaction with it (the package functions and a store's
+// Transact do). A manual prefix that starts with the content subspace
+// and then 0x14 to 0x1C lies among the allocator's candidates (with the
+// default, empty content subspace, 0x14 is candidate 0 and 0x15 0x01
+// candidate 1): an automatic create that draws one overlapping it fails
+// (ErrPrefixInUse) in every binding, so keep manual prefixes outside that
+// range.
 //
 // # Large directories
 //
@@ -175,6 +184,13 @@
 //     as in every binding).
 //   - Manual prefixes starting with 0xFF are refused; no binding refuses
 //     them, and FoundationDB fails later, when such a directory is removed.
+//   - CreatePrefix checks the manual prefix again after creating missing
+//     parents, and refuses it (ErrPrefixInUse) if their automatic prefixes
+//     overlap it. Every binding checks it only before, so that a parent
+//     can be allocated the very prefix (or one around or inside it) and
+//     two directories share keys: a tree Check reports as corrupt. Where
+//     the parents draw other prefixes, the keys written are the official
+//     ones; the second check reads the two ranges the first one read.
 //   - CreatePrefix checks its arguments before any read, as Java does (the
 //     official Go reads the version first): only which error comes first
 //     differs.

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -47,6 +48,10 @@ type model struct {
 	manual  bool
 	node    []byte // the layer's node subspace
 	content []byte
+	// learned, set while an operation is checked, learns the prefixes of
+	// the model's nodes from the store, as learn does, and reports
+	// whether every node is there.
+	learned func() bool
 }
 
 // mfind walks rel from the layer root L as the official find does: it
@@ -109,6 +114,13 @@ func (m *model) createOrOpen(L *mnode, manualOK bool, rel []string, layer, prefi
 		var err error
 		if parent, err = m.createOrOpen(L, manualOK, rel[:len(rel)-1], nil, nil, true, true); err != nil {
 			panic(err) // the model never fails here
+		}
+		// Parents were missing: their automatic prefixes, now in the
+		// store, may have taken the manual prefix, which is then refused
+		// (the parents stay in the transaction). learned is false when
+		// the allocator refused to create them (see allocatorBlocked).
+		if prefix != nil && depth < len(rel) && m.learned != nil && m.learned() && !m.prefixFree(prefix) {
+			return nil, directory.ErrPrefixInUse
 		}
 	}
 	if layer == nil {
@@ -229,16 +241,32 @@ func (m *model) byPrefix(p []byte) *mnode {
 }
 
 // learn reads the prefix of every node from its entry in the store, with
-// keys built from the layout, and fails if a known prefix changed.
+// keys built from the layout, and fails if a node has no entry or a known
+// prefix changed.
 func (m *model) learn(t *rapid.T, tr fdb.ReadTransaction) {
+	missing, err := m.learnFrom(t, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if missing != nil {
+		t.Logf("tree:\n%s", dumpTree(m.root, ""))
+		t.Fatalf("no entry %X", missing)
+	}
+}
+
+// learnFrom is learn, returning the key of the first entry missing.
+func (m *model) learnFrom(t *rapid.T, tr fdb.ReadTransaction) (missing fdb.Key, err error) {
 	var walk func(n *mnode, nodeSS, nodeKey []byte)
 	walk = func(n *mnode, nodeSS, nodeKey []byte) {
 		for name, c := range n.children {
+			if missing != nil || err != nil {
+				return
+			}
 			key := append(append(slices.Clip(nodeKey), 0x14), tuple.Tuple{name}.Pack()...)
-			v, ok, err := tr.Get(key)
-			if err != nil || !ok {
-				t.Logf("tree:\n%s", dumpTree(m.root, ""))
-				t.Fatalf("no entry %X for %q (%v)", key, name, err)
+			v, ok, e := tr.Get(key)
+			if e != nil || !ok {
+				missing, err = key, e
+				return
 			}
 			if c.prefix != nil && !bytes.Equal(c.prefix, v) {
 				t.Fatalf("the prefix of %q changed from %X to %X", name, c.prefix, v)
@@ -253,6 +281,31 @@ func (m *model) learn(t *rapid.T, tr fdb.ReadTransaction) {
 		}
 	}
 	walk(m.root, m.node, keyOfNode(m.node, m.node))
+	return missing, err
+}
+
+// allocatorBlocked reports whether the root layer's allocator may refuse
+// a candidate (ErrPrefixInUse, ErrPrefixNotEmpty): a manual prefix of the layer starts with
+// 14 to 1C, as the allocator's candidates do, and the model cannot know
+// which candidates the seeded source draws.
+func (m *model) allocatorBlocked() bool {
+	if !m.manual || len(m.content) > 0 {
+		return false
+	}
+	blocked := false
+	var walk func(n *mnode)
+	walk = func(n *mnode) {
+		for _, c := range n.children {
+			if c.manual && len(c.prefix) > 0 && c.prefix[0] >= 0x14 && c.prefix[0] <= 0x1C {
+				blocked = true
+			}
+			if !c.isPartition() {
+				walk(c)
+			}
+		}
+	}
+	walk(m.root)
+	return blocked
 }
 
 func keyOfNode(nodeSS, p []byte) []byte {
@@ -267,6 +320,20 @@ type handle struct {
 	layerPref []byte
 	layerPath []string
 	ownPref   []byte // a partition's own prefix: its inner layer
+}
+
+// pathNodes returns the nodes on the way to rel from L that exist, rel's
+// own included.
+func pathNodes(L *mnode, rel []string) []*mnode {
+	var out []*mnode
+	n := L
+	for _, name := range rel {
+		if n = n.children[name]; n == nil {
+			break
+		}
+		out = append(out, n)
+	}
+	return out
 }
 
 // walkTo returns the node at rel from L, through partitions.
@@ -305,6 +372,9 @@ type dirRun struct {
 	m      *model
 	h      []handle
 	caches [2]*directory.Cache
+	// nextDraw peeks at the root layer's random source: the offset its
+	// next draw in a window of 64 gives, without drawing it.
+	nextDraw func() int64
 }
 
 func TestRandomOperations(t *testing.T) {
@@ -314,7 +384,12 @@ func TestRandomOperations(t *testing.T) {
 		switch rapid.IntRange(0, 3).Draw(t, "layer kind") {
 		case 0, 1:
 			manual := rapid.Bool().Draw(t, "manual")
-			r.dl = directory.NewDirectoryLayerWith(subspace.FromBytes([]byte{0xFE}), subspace.AllKeys(), directory.Options{AllowManualPrefixes: manual, Rand: seeded(seed)})
+			src := rand.NewPCG(seed, 0x5eed) // seeded(seed), peeked at
+			r.nextDraw = func() int64 {
+				peek := *src
+				return rand.New(&peek).Int64N(64)
+			}
+			r.dl = directory.NewDirectoryLayerWith(subspace.FromBytes([]byte{0xFE}), subspace.AllKeys(), directory.Options{AllowManualPrefixes: manual, Rand: rand.New(src).Int64N})
 			r.m = &model{manual: manual, node: []byte{0xFE}}
 		case 2:
 			r.dl = directory.NewDirectoryLayerWith(subspace.Sub("dirs"), subspace.Sub("data"), directory.Options{Rand: seeded(seed)})
@@ -337,7 +412,12 @@ var (
 	modelNames   = []string{"a", "a", "b", "b", "c", "", "café", "cafe\u0301", "\U0001F600", "a\x00b", "/"}
 	createLayers = [][]byte{nil, nil, []byte(""), []byte("x"), []byte("partition"), []byte("partition")}
 	openLayers   = [][]byte{nil, nil, nil, []byte(""), []byte("x"), []byte("partition")}
-	manualPrefix = [][]byte{{}, {0xFE, 0x01}, {0xFF, 0x01}, {0xFF}, {0x70}, {0x70, 0x71}, {0x6F, 0x00}, {0x71}, {0x70, 0x00}, {0x70, 0xFF}, {0x20, 0x20}}
+	// Manual prefixes: in use, in the node subspace, in the system keys,
+	// free, inside or around each other; and among the allocator's (14 is
+	// candidate 0, 15 holds every candidate from 1 to 255), which a
+	// create's missing parents may draw.
+	manualPrefix = [][]byte{{}, {0xFE, 0x01}, {0xFF, 0x01}, {0xFF}, {0x70}, {0x70, 0x71}, {0x6F, 0x00}, {0x71}, {0x70, 0x00}, {0x70, 0xFF}, {0x20, 0x20},
+		{0x15}, {0x15}, {0x14}, {0x15, 0x01}}
 )
 
 // path draws a path of up to max names, rarely empty (the root's errors
@@ -428,7 +508,7 @@ func (r *dirRun) transaction() {
 // model's, and updates the model.
 func (r *dirRun) op(tr fdb.Transaction) {
 	t := r.t
-	kind := rapid.SampledFrom([]string{"create", "create", "createOrOpen", "createOrOpen", "open", "createPrefix",
+	kind := rapid.SampledFrom([]string{"create", "create", "createOrOpen", "createOrOpen", "open", "createPrefix", "createPrefix",
 		"move", "move", "moveTo", "remove", "remove", "list", "exists", "listPage", "cachedOpen"}).Draw(t, "op")
 	// Through the root layer, or through a handle obtained earlier.
 	var h *handle
@@ -498,17 +578,42 @@ func (r *dirRun) op(tr fdb.Transaction) {
 			d, err = r.caches[1].Open(tr, p, layer)
 		case "createPrefix":
 			prefix = rapid.SampledFrom(manualPrefix).Draw(t, "prefix")
+			if r.nextDraw != nil && rapid.IntRange(0, 2).Draw(t, "the next candidate's prefix") == 0 {
+				// The prefix the allocator's next draw gives in its first
+				// window, which a missing parent takes (or another
+				// create, later).
+				prefix = tuple.Tuple{r.nextDraw()}.Pack()
+			}
 			if !r.m.manual || h != nil && h.layerPref != nil {
 				prefix = []byte{0x70} // refused before reading anything
 			}
 			d, err = via.CreatePrefix(tr, p, layer, prefix)
 		}
 		before := r.m.root.clone()
+		// A create in the root layer allocates there (a partition's
+		// allocator draws inside the partition's prefix).
+		allocates := walkTo(L, rel) == nil && !slices.ContainsFunc(pathNodes(L, rel), (*mnode).isPartition)
+		r.m.learned = func() bool {
+			missing, err := r.m.learnFrom(t, tr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return missing == nil
+		}
 		n, want := r.m.createOrOpen(L, manualOK, rel, layer, prefix, create, open)
-		check(kind, err, want)
-		if err != nil {
+		r.m.learned = nil
+		if want == nil && allocates && (errors.Is(err, directory.ErrPrefixInUse) || errors.Is(err, directory.ErrPrefixNotEmpty)) &&
+			L == r.m.root && r.m.allocatorBlocked() {
+			// The allocator drew a candidate that overlaps a manual
+			// prefix (in use) or holds keys under it (a manual
+			// partition's, or a directory's inside a manual prefix): the
+			// operation fails before writing any entry.
 			r.m.root = before
 			return
+		}
+		check(kind, err, want)
+		if err != nil {
+			return // the model is as before, or holds the parents a refused manual prefix left
 		}
 		if !bytes.Equal(d.GetLayer(), n.layer) || directory.IsPartition(d) != n.isPartition() {
 			t.Fatalf("%s %q: layer %q (partition %v), model %q", kind, p, d.GetLayer(), directory.IsPartition(d), n.layer)

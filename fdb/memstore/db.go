@@ -137,7 +137,7 @@ func (db *DB) Load(pairs []fdb.KeyValue) error {
 	}
 	// One write range over all the keys: wider than the writes, which
 	// only makes a concurrent reader conflict more often.
-	db.publish(next, []keyRange{{bytes.Clone(lo), keyAfter(hi)}})
+	db.publish(next, []keyRange{{bytes.Clone(lo), fdb.KeyAfter(hi)}})
 	return nil
 }
 

@@ -13,16 +13,9 @@ type keyRange struct {
 	begin, end fdb.Key
 }
 
-// keyAfter returns the first key after key: key followed by 00.
-func keyAfter(key []byte) fdb.Key {
-	k := make(fdb.Key, len(key)+1)
-	copy(k, key)
-	return k
-}
-
 // pointRange is the range of one key, in one allocation.
 func pointRange(key []byte) keyRange {
-	k := keyAfter(key)
+	k := fdb.KeyAfter(key)
 	return keyRange{k[:len(key):len(key)], k}
 }
 

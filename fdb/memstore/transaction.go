@@ -131,7 +131,7 @@ func (tr *Transaction) getRange(r fdb.ExactRange, opt fdb.RangeOptions, snapshot
 			if opt.Reverse {
 				begin = last
 			} else {
-				end = keyAfter(last)
+				end = fdb.KeyAfter(last)
 			}
 		}
 		for b, e := range tr.buf.StoreRanges(begin, end) {

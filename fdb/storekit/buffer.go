@@ -178,10 +178,3 @@ func copyPair(key, value []byte) (fdb.Key, []byte) {
 	copy(buf[len(key):], value)
 	return fdb.Key(buf[:len(key):len(key)]), buf[len(key):]
 }
-
-// keyAfter returns the first key after key: key followed by 00.
-func keyAfter(key []byte) fdb.Key {
-	k := make(fdb.Key, len(key)+1)
-	copy(k, key)
-	return k
-}

@@ -122,7 +122,7 @@ func (b *WriteBuffer) StoreRanges(begin, end fdb.Key) iter.Seq2[fdb.Key, fdb.Key
 				if bytes.Compare(pos, k) < 0 && !yield(pos, k) {
 					return
 				}
-				pos = keyAfter(k)
+				pos = fdb.KeyAfter(k)
 			}
 			if bytes.Compare(pos, se) < 0 && !yield(pos, se) {
 				return

@@ -160,7 +160,7 @@ func (b *WriteBuffer) readSegment(r Reader, sb, se fdb.Key, opt fdb.RangeOptions
 			if rev {
 				rb = bound
 			} else {
-				re = keyAfter(bound)
+				re = fdb.KeyAfter(bound)
 			}
 		}
 		ask := 0
@@ -219,7 +219,7 @@ func (b *WriteBuffer) readSegment(r Reader, sb, se fdb.Key, opt fdb.RangeOptions
 		if rev {
 			se = last
 		} else {
-			sb = keyAfter(last)
+			sb = fdb.KeyAfter(last)
 		}
 	}
 }

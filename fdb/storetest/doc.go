@@ -5,7 +5,9 @@
 //	func TestSuite(t *testing.T) {
 //		storetest.Run(t, func(t *testing.T) fdb.Transactor {
 //			return mystore.Open(t.TempDir())
-//		}, storetest.Options{Conflicts: true})
+//		}, storetest.Options{Conflicts: true, Begin: func(db fdb.Transactor) storetest.StepTransaction {
+//			return db.(*mystore.DB).Begin()
+//		}})
 //	}
 //
 // Each case opens an empty store of its own and checks what the interfaces
@@ -34,11 +36,22 @@
 //     again by Transact) and which do not: reads, phantoms, the part of a
 //     limited range read, snapshots, read-only transactions, blind writes,
 //     fdb.ConflictRanges if the store's transactions implement it, and
-//     concurrent adds with Options.BlindAdds.
+//     concurrent adds with Options.BlindAdds; Options.CoarseRanges lets a
+//     range reader conflict more often than FoundationDB's, never less;
+//   - with Options.Conflicts and Options.Begin, serializability (a rapid
+//     property): two to four transactions interleaved step by step, whose
+//     reads see committed states (one state a transaction, unless
+//     Options.FreshReads), whose commits are serializable in commit order
+//     (each non-snapshot read replayed at its transaction's place gives
+//     what it saw, and the store ends as the replay), and which never
+//     conflict without a read to guard.
 //
 // The suite is tested itself: its own tests run it against stores broken
 // on purpose (one that loses empty values, one whose reverse limit is off
-// by one, and more) and require each to fail.
+// by one, one whose limited reads' conflict ranges stop a key short, one
+// whose range reads miss inserts, one whose reads are not at one version,
+// and more) and require each to fail; and a store whose range conflicts
+// are coarse to pass with Options.CoarseRanges.
 //
 // Place in the import DAG: above fdb only (and the standard testing
 // package, and rapid); the stores' tests import it.

@@ -26,6 +26,32 @@ type Options struct {
 	// etcd). It must refuse to write it with an error; the other cases
 	// then use no empty key.
 	NoEmptyKey bool
+	// Begin, with Conflicts, starts a transaction on db (a store that
+	// Run's open returned) which the suite drives one call at a time and
+	// commits itself: the Serializable case interleaves several, which
+	// Transact cannot do. Without it, that case is skipped. For memstore:
+	//
+	//	Begin: func(db fdb.Transactor) storetest.StepTransaction { return db.(*memstore.DB).Begin() }
+	Begin func(db fdb.Transactor) StepTransaction
+	// FreshReads is set, with Conflicts, for a store whose reads see the
+	// newest committed data each time, not one version for the whole
+	// transaction as FoundationDB's do (DynamoStore: DynamoDB has no
+	// snapshot), and which checks instead, at the commit, that what the
+	// transaction read still holds. The Serializable case then asks of
+	// each read only that it see a state committed since its transaction
+	// began, and still asks of every transaction that commits that its
+	// non-snapshot reads fit its place in the commit order.
+	FreshReads bool
+	// CoarseRanges is set, with Conflicts, for a store whose range reads
+	// conflict with more commits than FoundationDB's: with commits that
+	// wrote outside the range read, or past the part of it that a limited
+	// read returned (DynamoStore: any commit after a transaction's first
+	// read aborts a transaction that read a range). Where FoundationDB
+	// lets such a reader commit at once, the conflict cases then accept
+	// one retry too; it must still conflict wherever FoundationDB's
+	// reader does, and what it read in the run that committed must be
+	// what the state in commit order holds.
+	CoarseRanges bool
 }
 
 // Run runs the suite on a store: each case, a subtest, calls open for an
@@ -85,4 +111,5 @@ var cases = []struct {
 	{"UseAfterEnd", (*suite).useAfterEnd},
 	{"Model", (*suite).model},
 	{"Conflicts", (*suite).conflicts},
+	{"Serializable", (*suite).serializable},
 }

@@ -10,14 +10,14 @@
 // command "fdbtuple demo" runs it on), the in-memory store (fdb/memstore),
 // and, in their own modules, an etcd cluster (examples/etcd) and DynamoDB
 // (examples/dynamodb). Load writes a batch of records in one transaction;
-// a scan reads a page of PageSize keys per read-only transaction, each
-// page continuing after the last key of the one before. Passing a
+// a scan reads a page of keys per read-only transaction (fdb/kvpage),
+// each page continuing after the last key of the one before. Passing a
 // transaction instead of a store runs them inside it.
 //
 // bbolt (go.etcd.io/bbolt, etcd's storage engine) keeps keys in a B+tree
 // in plain byte order, as every such store does, so a range read walks
 // the keys in exactly the order nested.Compare gives.
 //
-// Place in the import DAG: above nested, tuple, fdb and fdb/boltstore. It
-// must not import compat or cmd/fdbtuple.
+// Place in the import DAG: above nested, tuple, fdb, fdb/kvpage and
+// fdb/boltstore. It must not import compat or cmd/fdbtuple.
 package timeline

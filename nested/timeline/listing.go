@@ -13,7 +13,7 @@ import (
 // examples compare between stores.
 func Listing(ctx context.Context, db fdb.ReadTransactor) ([]fdb.KeyValue, error) {
 	var out []fdb.KeyValue
-	for p, err := range Pages(ctx, db, []byte{0x00}, []byte{0xff}, false) {
+	for p, err := range Pages(ctx, db, []byte{0x00}, []byte{0xff}, false, 0) {
 		if err != nil {
 			return nil, err
 		}

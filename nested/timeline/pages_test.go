@@ -35,11 +35,8 @@ func TestPagesTwice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if timeline.PageSize >= len(pairs) {
-		t.Fatalf("PageSize %d: the range must take several pages", timeline.PageSize)
-	}
 	for _, reverse := range []bool{false, true} {
-		seq := timeline.Pages(ctx, kv, []byte("k"), []byte("l"), reverse)
+		seq := timeline.Pages(ctx, kv, []byte("k"), []byte("l"), reverse, 100) // several pages
 		var runs [2][]string
 		for i := range runs {
 			for p, err := range seq {
@@ -51,6 +48,39 @@ func TestPagesTwice(t *testing.T) {
 		}
 		if len(runs[0]) != len(pairs) || !slices.Equal(runs[0], runs[1]) {
 			t.Errorf("reverse %v: first range %d pairs, second %d, equal %v", reverse, len(runs[0]), len(runs[1]), slices.Equal(runs[0], runs[1]))
+		}
+	}
+}
+
+// TestPagesEverySize: over the demo's store, Pages with every page size
+// from 1 past the store's size, forward and reverse, yields what one range read
+// of the whole store yields: the pages continue exactly after (or
+// before) the last key of the one before.
+func TestPagesEverySize(t *testing.T) {
+	ctx := context.Background()
+	kv := loaded(t)
+	for _, reverse := range []bool{false, true} {
+		var want []string
+		all, err := kv.ReadTransact(func(rt fdb.ReadTransaction) (any, error) {
+			return rt.GetRange(fdb.KeyRange{Begin: fdb.Key{0x00}, End: fdb.Key{0xff}}, fdb.RangeOptions{Reverse: reverse})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range all.([]fdb.KeyValue) {
+			want = append(want, fmt.Sprintf("%x=%x", p.Key, p.Value))
+		}
+		for size := 1; size <= len(want)+1; size++ {
+			var got []string
+			for p, err := range timeline.Pages(ctx, kv, []byte{0x00}, []byte{0xff}, reverse, size) {
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, fmt.Sprintf("%x=%x", p.Key, p.Value))
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("reverse %v, pages of %d: %d pairs, want the store's %d", reverse, size, len(got), len(want))
+			}
 		}
 	}
 }

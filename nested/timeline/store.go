@@ -1,10 +1,8 @@
 package timeline
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"iter"
 
 	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/nested"
@@ -120,11 +118,11 @@ func (e Entry) Path() nested.Path { return e.Item.Path() }
 
 // Scan reads the item keys in [begin, end), forward or backward, keeping
 // those whose path has the given depth (0: all), at most limit of them (0:
-// no limit). It reads the store in pages of PageSize keys, each page
-// continuing after the last key of the one before.
+// no limit). It reads the store through Pages, in pages of
+// kvpage.DefaultPageSize keys.
 func Scan(ctx context.Context, db fdb.ReadTransactor, begin, end []byte, reverse bool, depth, limit int) ([]Entry, error) {
 	var out []Entry
-	for p, err := range Pages(ctx, db, begin, end, reverse) {
+	for p, err := range Pages(ctx, db, begin, end, reverse, 0) {
 		if err != nil {
 			return nil, err
 		}
@@ -143,47 +141,6 @@ func Scan(ctx context.Context, db fdb.ReadTransactor, begin, end []byte, reverse
 	return out, nil
 }
 
-// PageSize is how many keys Pages asks the store for at a time.
-var PageSize = 100
-
-// Pages yields every pair of [begin, end), reading the store PageSize
-// keys at a time, each page in a read-only transaction of its own: a
-// forward page continues just after its last key (the key followed by
-// 00), a reverse one just below it. The sequence can be ranged over again:
-// each range reads [begin, end) from the start.
-func Pages(ctx context.Context, db fdb.ReadTransactor, begin, end []byte, reverse bool) iter.Seq2[fdb.KeyValue, error] {
-	return func(yield func(fdb.KeyValue, error) bool) {
-		begin, end := begin, end // this range's bounds, moved page by page
-		for {
-			if err := ctx.Err(); err != nil {
-				yield(fdb.KeyValue{}, err)
-				return
-			}
-			r, err := db.ReadTransact(func(rt fdb.ReadTransaction) (any, error) {
-				return rt.GetRange(fdb.KeyRange{Begin: fdb.Key(begin), End: fdb.Key(end)}, fdb.RangeOptions{Limit: PageSize, Reverse: reverse})
-			})
-			if err != nil {
-				yield(fdb.KeyValue{}, &KeyError{"range", begin, err})
-				return
-			}
-			page := r.([]fdb.KeyValue)
-			for _, p := range page {
-				if !yield(p, nil) {
-					return
-				}
-			}
-			if len(page) < PageSize {
-				return
-			}
-			if last := page[len(page)-1].Key; reverse {
-				end = last // exclusive: continue below it
-			} else {
-				begin = append(bytes.Clone(last), 0x00)
-			}
-		}
-	}
-}
-
 // RecentComments lists a post's comments newest first, from the
 // descending index: one forward range read, then each comment's item.
 func RecentComments(ctx context.Context, db fdb.ReadTransactor, post nested.Path) ([]Entry, error) {
@@ -197,7 +154,7 @@ func RecentComments(ctx context.Context, db fdb.ReadTransactor, post nested.Path
 	}
 	begin, end := tuple.RangeUnder(prefix)
 	var out []Entry
-	for p, err := range Pages(ctx, db, begin, end, false) {
+	for p, err := range Pages(ctx, db, begin, end, false, 0) {
 		if err != nil {
 			return nil, err
 		}
@@ -224,7 +181,7 @@ func NaiveScan(ctx context.Context, db fdb.ReadTransactor, prefix string) ([]str
 		return nil, err
 	}
 	var out []string
-	for p, err := range Pages(ctx, db, []byte(prefix), end, false) {
+	for p, err := range Pages(ctx, db, []byte(prefix), end, false, 0) {
 		if err != nil {
 			return nil, err
 		}
@@ -239,7 +196,7 @@ func NaiveScan(ctx context.Context, db fdb.ReadTransactor, prefix string) ([]str
 func CheckIndex(ctx context.Context, db fdb.ReadTransactor) error {
 	indexed := map[string]bool{}
 	begin, end := tuple.RangeUnder(mustPack(tuple.Tuple{"idx", CommentIndex}))
-	for p, err := range Pages(ctx, db, begin, end, false) {
+	for p, err := range Pages(ctx, db, begin, end, false, 0) {
 		if err != nil {
 			return err
 		}
@@ -252,7 +209,7 @@ func CheckIndex(ctx context.Context, db fdb.ReadTransactor) error {
 		}
 		indexed[string(p.Value)] = true
 	}
-	for p, err := range Pages(ctx, db, []byte{0x05}, []byte{0x06}, false) {
+	for p, err := range Pages(ctx, db, []byte{0x05}, []byte{0x06}, false, 0) {
 		if err != nil {
 			return err
 		}

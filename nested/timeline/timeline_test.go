@@ -37,9 +37,6 @@ func paths(es []timeline.Entry) []string {
 
 // TestQueries pins every scan of the demo: exact keys, exact order.
 func TestQueries(t *testing.T) {
-	// Pages of 2 keys: every scan continues after its last key many times.
-	defer func(n int) { timeline.PageSize = n }(timeline.PageSize)
-	timeline.PageSize = 2
 	qs, err := timeline.Queries(context.Background(), loaded(t))
 	if err != nil {
 		t.Fatal(err)
@@ -115,8 +112,6 @@ func TestIndexAgrees(t *testing.T) {
 
 // TestReverseAndLimit: reverse pages and limits on the store interface.
 func TestReverseAndLimit(t *testing.T) {
-	defer func(n int) { timeline.PageSize = n }(timeline.PageSize)
-	timeline.PageSize = 3
 	ctx := context.Background()
 	kv := loaded(t)
 	begin, end, err := nested.New("user", timeline.Ada).KindRange("post")
