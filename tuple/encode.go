@@ -3,7 +3,6 @@ package tuple
 import (
 	"math/big"
 	"reflect"
-	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
@@ -50,7 +49,7 @@ func (e *encoder) appendTuple(dst []byte, t []any, nested bool, depth int) ([]by
 // int64) and the rarer kinds.
 func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte, error) {
 	if s, ok := v.(string); ok {
-		if !wirecore.PlainASCII(s) && !e.validated && !e.rawUTF8 && !utf8.ValidString(s) {
+		if !wirecore.PlainASCII(s) && !e.validated && !wirecore.TextStringOK(s, e.rawUTF8) {
 			return dst, encodeError(s, ErrInvalidUTF8)
 		}
 		return tuplewire.AppendString(dst, s), nil
@@ -109,7 +108,7 @@ func (e *encoder) sizeElem(v any, nested bool, depth int) (int, error) {
 		if wirecore.PlainASCII(v) {
 			return 2 + len(v), nil
 		}
-		if !e.rawUTF8 && !utf8.ValidString(v) {
+		if !wirecore.TextStringOK(v, e.rawUTF8) {
 			return 0, encodeError(v, ErrInvalidUTF8)
 		}
 		return tuplewire.SizeString(v), nil

@@ -16,7 +16,6 @@ import (
 	"math"
 	"math/big"
 	"reflect"
-	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
@@ -35,7 +34,7 @@ func (e *encoder) appendString(dst []byte, g *goType, rv reflect.Value, asBytes 
 	if asBytes {
 		return append(wirecore.AppendEscapedString(append(dst, byte(types.CodeBytes)), s), 0x00), nil
 	}
-	if !e.rawUTF8 && !utf8.ValidString(s) {
+	if !wirecore.TextStringOK(s, e.rawUTF8) {
 		return dst, &EncodeError{Type: g.t, Err: ErrInvalidUTF8}
 	}
 	return tuplewire.AppendString(dst, s), nil
@@ -44,7 +43,7 @@ func (e *encoder) appendString(dst []byte, g *goType, rv reflect.Value, asBytes 
 // appendLooseString appends rv, of a string row, for AppendElems: valid
 // UTF-8 only, read with reflect's String.
 func appendLooseString(dst []byte, g *goType, rv reflect.Value) ([]byte, error) {
-	if s := rv.String(); utf8.ValidString(s) {
+	if s := rv.String(); wirecore.TextStringOK(s, false) {
 		return tuplewire.AppendString(dst, s), nil
 	}
 	return dst, &EncodeError{Type: g.t, Err: ErrInvalidUTF8}
@@ -73,7 +72,7 @@ func (s *scanner) string(pos int, dst any) (string, int, error) {
 		wirecore.WriteUnescaped(&s.text, s.in[:end], pos+1)
 		v = s.text.String()[start:]
 	}
-	if !ascii && !s.codec.AllowInvalidUTF8 && !utf8.ValidString(v) {
+	if !ascii && !wirecore.TextStringOK(v, s.codec.AllowInvalidUTF8) {
 		return "", 0, s.fault(wirecore.FaultAt(pos, wirecore.FaultUTF8))
 	}
 	return v, next, nil
@@ -137,7 +136,7 @@ func (d *decoder) string(slot *any, pos int) (int, wirecore.Fault) {
 			wirecore.WriteUnescaped(&d.text, d.in[:end], pos+1)
 		}
 		v := d.text.String()[start:]
-		if !ascii && !d.rawUTF8 && !utf8.ValidString(v) {
+		if !ascii && !wirecore.TextStringOK(v, d.rawUTF8) {
 			return 0, wirecore.FaultAt(pos, wirecore.FaultUTF8)
 		}
 		*slot = v
@@ -148,7 +147,7 @@ func (d *decoder) string(slot *any, pos int) (int, wirecore.Fault) {
 		d.spare = wirecore.Unescaped(d.spare[:0], content, esc)
 		content = d.spare
 	}
-	if !ascii && !d.rawUTF8 && !utf8.Valid(content) {
+	if !ascii && !wirecore.TextOK(content, d.rawUTF8) {
 		return 0, wirecore.FaultAt(pos, wirecore.FaultUTF8)
 	}
 	if !d.discard {
