@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/schematext"
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
@@ -32,7 +33,7 @@ type Desc struct {
 
 // DefaultDescCode is the user type code this module suggests for
 // descending elements.
-const DefaultDescCode types.Code = 0x4F
+const DefaultDescCode = types.Code(schematext.DefaultDescCode)
 
 // DescExtension returns the extension that encodes Desc values
 // under code.

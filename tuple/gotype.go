@@ -72,7 +72,6 @@ import (
 	"fmt"
 	"math/big"
 	"reflect"
-	"strconv"
 	"sync"
 	"time"
 
@@ -346,56 +345,6 @@ func exportedFieldIn(t reflect.Type, seen map[reflect.Type]bool) bool {
 
 func isByteSlice(t reflect.Type) bool {
 	return t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8
-}
-
-// scalarName is the type's name in Schema (decision: element kinds, never
-// Go names, but for a custom type).
-func (g *goType) scalarName(u unit) string {
-	switch g.rule {
-	case ruleString:
-		return "string"
-	case ruleBytes, ruleKey:
-		return "bytes"
-	case ruleBool:
-		return "bool"
-	case ruleFloat32:
-		return "float32"
-	case ruleFloat64:
-		return "float64"
-	case ruleUUID:
-		return "uuid"
-	case ruleVersionstamp:
-		return "versionstamp"
-	case ruleBigInt:
-		return "bigint"
-	case ruleTuple:
-		return "tuple"
-	case ruleAny:
-		return "any"
-	case ruleTime:
-		return "time(" + unitOr(u).String() + ")"
-	case ruleDuration:
-		return "duration(" + unitOr(u).String() + ")"
-	case ruleCustom:
-		return "custom(" + g.t.String() + ")"
-	case ruleInt:
-		return "int" + strconv.Itoa(schemaBits(g.t))
-	case ruleUint:
-		return "uint" + strconv.Itoa(schemaBits(g.t))
-	}
-	return g.t.String()
-}
-
-// schemaBits is the width of an integer type in a schema: its own, but
-// 64 for int and uint on every platform, so that a key type has one
-// schema everywhere (a golden schema, a generated file's) and its keys
-// one meaning. On a 32-bit platform a decoded value past the platform's
-// int is ErrOutOfRange, as for any integer field too narrow for it.
-func schemaBits(t reflect.Type) int {
-	if k := t.Kind(); k == reflect.Int || k == reflect.Uint {
-		return 64
-	}
-	return t.Bits()
 }
 
 // normalize turns a value of a named type into the unnamed type it encodes

@@ -22,6 +22,7 @@ import (
 	"reflect"
 	"time"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/schematext"
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
@@ -41,17 +42,7 @@ var unixEpoch = time.Unix(0, 0)
 // field: 1 (ns, the default), 1e3 (us), 1e6 (ms) or 1e9 (s).
 type unit int64
 
-func (u unit) String() string {
-	switch u {
-	case 1e3:
-		return "us"
-	case 1e6:
-		return "ms"
-	case 1e9:
-		return "s"
-	}
-	return "ns"
-}
+func (u unit) String() string { return schematext.UnitName(int64(u)) }
 
 func unitOr(u unit) unit {
 	if u == 0 {
