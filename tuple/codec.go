@@ -4,7 +4,10 @@ package tuple
 // package runs with: strict or lenient decoding, strings that are not
 // UTF-8, and the extensions for user type codes. Its zero value is the
 // strict standard codec behind the package-level functions (Unpack,
-// Compare, Parse, Describe). Every method a Codec has is in this file.
+// Compare, Parse, Describe). The methods on whole tuples and keys are in
+// this file; the others stand with what they serve: Check in
+// extension.go, AppendElems in append_elems_codec.go, AppendCustom and
+// ScanCustom in custom.go.
 
 import (
 	"fmt"

@@ -3,9 +3,6 @@
 // like DynamoDB's N type: keys such as ("price", 19.99) sort as numbers,
 // negatives and zero included, at any exponent.
 //
-// Place in the import DAG: above tuple, as an extension any user could
-// write. It must not import nested, vectors, compat or cmd/fdbtuple.
-//
 // The tuple layer has no standard decimal encoding (its reserved codes
 // 0x23/0x24 make no ordering promise), so decimals travel under a user
 // type code and other FoundationDB bindings cannot read such keys. Use it
@@ -34,6 +31,9 @@
 // Sizes, code byte included: 19.99 takes 4 bytes (its text, 5), 1234 takes
 // 4 (4), 0.000001 takes 3 (8), 6.02214076e23 takes 7 (13), and a 38-digit
 // value at DynamoDB's largest exponent, 9.99…9e125, 23 (44).
+//
+// Place in the import DAG: above tuple, as an extension any user could
+// write. It must not import nested, vectors, compat or cmd/fdbtuple.
 package tupledecimal
 
 import (
