@@ -168,7 +168,7 @@ func (b *tableBuilder) entry(t reflect.Type) *goType {
 	if g, ok := goTypes.Load(t); ok {
 		return g.(*goType)
 	}
-	if b.busy[t] {
+	if b.busy[t] && !isCustom(t) { // a custom type's entry reads no field of it
 		return &goType{t: t, err: unsupported(t, "it holds itself, and a key has a fixed depth; make the inner reference a separate key")}
 	}
 	b.busy[t] = true
@@ -194,9 +194,7 @@ func (b *tableBuilder) build(t reflect.Type) *goType {
 		g.readErr = g.elem.readErr
 		return g
 	}
-	g.appender = t.Implements(appenderType)
-	g.ptrAppender = reflect.PointerTo(t).Implements(appenderType)
-	g.scanner = reflect.PointerTo(t).Implements(scannerType)
+	g.appender, g.ptrAppender, g.scanner = customMethods(t)
 	if g.appender || g.ptrAppender || g.scanner {
 		g.rule = ruleCustom
 		switch {
@@ -341,6 +339,20 @@ func exportedFieldIn(t reflect.Type, seen map[reflect.Type]bool) bool {
 		}
 	}
 	return false
+}
+
+// customMethods reports which of the custom element methods t has: its
+// own or its pointer's AppendTupleElement, its pointer's
+// ScanTupleElement (promoted ones included).
+func customMethods(t reflect.Type) (appender, ptrAppender, scanner bool) {
+	return t.Implements(appenderType), reflect.PointerTo(t).Implements(appenderType), reflect.PointerTo(t).Implements(scannerType)
+}
+
+// isCustom reports whether t is a custom element type: one element by
+// its methods, whatever fields it holds.
+func isCustom(t reflect.Type) bool {
+	a, pa, s := customMethods(t)
+	return a || pa || s
 }
 
 func isByteSlice(t reflect.Type) bool {

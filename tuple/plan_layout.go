@@ -169,7 +169,7 @@ func (b *tableBuilder) embeddedStruct(t reflect.Type) (st reflect.Type, ptr bool
 	if t.Kind() == reflect.Pointer {
 		t, ptr = t.Elem(), true
 	}
-	if t.Kind() != reflect.Struct {
+	if t.Kind() != reflect.Struct || isCustom(t) { // a custom type is an element by its methods, even inside itself
 		return nil, false
 	}
 	if b.busy[t] {
