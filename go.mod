@@ -10,3 +10,5 @@ require (
 )
 
 require golang.org/x/sys v0.29.0 // indirect
+
+tool github.com/fdbtuple/fdbtuple/cmd/fdbtuple

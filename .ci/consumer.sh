@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # A new module that imports every package of this one (through a replace
-# pointing at this checkout) must pass go mod tidy, go vet and go build:
-# any module must be able to depend on ours. Run from anywhere.
+# pointing at this checkout; programs, such as examples/comments, cannot be
+# imported) must pass go mod tidy, go vet and go build: any module must be
+# able to depend on ours. Run from anywhere.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 mod=$(cd "$root" && go list -m)
-pkgs=$(cd "$root" && go list -f '{{if .GoFiles}}{{.ImportPath}}{{end}}' ./... | grep -v '/internal/\|/cmd/')
+pkgs=$(cd "$root" && go list -f '{{if and .GoFiles (ne .Name "main")}}{{.ImportPath}}{{end}}' ./... | grep -v '/internal/\|/cmd/')
 consumer=$(mktemp -d)
 trap 'rm -rf "$consumer"' EXIT
 {

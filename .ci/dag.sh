@@ -44,6 +44,7 @@ declare -A allowed=(
   [property_test/order]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/internal/schematext tuple/tuplewire tuple tuple/keyschema"
   [compat]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/internal/schematext tuple/tuplewire tuple nested vectors property_test/gen"
   [compat/dirdiff]="types fdb tuple/internal/wirecore tuple/internal/keytag tuple/internal/schematext tuple/tuplewire tuple nested vectors property_test/gen compat subspace fdb/directory fdb/internal/ordmap fdb/storekit fdb/memstore"
+  [examples/comments]="types fdb fdb/internal/ordmap fdb/storekit fdb/boltstore fdb/directory fdb/kvpage tuple/internal/wirecore tuple/internal/keytag tuple/internal/schematext tuple/tuplewire tuple subspace"
   [cmd/fdbtuple]="*"
 )
 # package: standard packages it must not import itself (fmt, which they

@@ -3,7 +3,7 @@
 # every vector row and a 10,000-tuple differential run with a fixed seed
 # each. Writes each report (text and JSON) to DIR (default: a temporary
 # directory), the compatibility matrix to compat/MATRIX.md, and the same
-# matrix into README.md between its matrix markers. Fails if any peer
+# matrix into compat/README.md between its matrix markers. Fails if any peer
 # differs outside its known divergences.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,9 +30,9 @@ echo "== compatibility matrix (compat/MATRIX.md)"
 cat compat/MATRIX.md
 python3 - <<'PY'
 import re
-readme = open("README.md").read()
+readme = open("compat/README.md").read()
 matrix = open("compat/MATRIX.md").read()
 new = re.sub(r"(<!-- matrix:begin -->\n).*?(<!-- matrix:end -->)", lambda m: m.group(1) + matrix + m.group(2), readme, flags=re.S)
-open("README.md", "w").write(new)
+open("compat/README.md", "w").write(new)
 PY
 exit $status

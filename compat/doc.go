@@ -1,5 +1,8 @@
 // Package compat checks tuple-layer implementations, in any language,
 // against this codec: the conformance kit behind `fdbtuple check`.
+// README.md in this directory says how to check your implementation with
+// it, which live peers CI checks (and their compatibility matrix), and how
+// to add one.
 //
 // Place in the import DAG: above tuple, nested, vectors and
 // property_test/gen. It must not import cmd/fdbtuple, which imports it

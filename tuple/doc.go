@@ -30,6 +30,25 @@
 // The format is specified in design/tuple.md of apple/foundationdb:
 // https://github.com/apple/foundationdb/blob/main/design/tuple.md
 //
+// # First steps
+//
+// The examples (pkg.go.dev shows them, and go doc -http with Go 1.25 or
+// later; go test runs them), in the order a key-value layer needs them on
+// its first day:
+//
+//  1. Pack keys, and into a buffer you reuse: ExampleTuple_Pack,
+//     ExampleTuple_AppendBinary (with Codec.Pack, the error-returning form).
+//  2. Read them back: ExampleUnpack, ExampleUnpack_error.
+//  3. Scan a sorted store for every key below a tuple: Example_scan (a
+//     sorted slice; package nested's ExamplePath_KindRange does it on bbolt).
+//  4. Keys from fdbcli and range ends: ExampleParsePrintable (with Printable
+//     and PrefixEnd).
+//  5. Keys behind a raw prefix: ExampleCodec_UnpackAfter, and the subspace
+//     package's Example.
+//  6. Log and paste keys: ExampleTuple_String, ExampleParse, ExampleDescribe.
+//  7. Keys as structs: Example_typedKeys, ExamplePlan_Between, and the
+//     walk-through of the repository's README (examples/comments).
+//
 // # Types
 //
 // Pack accepts these Go values, and Unpack returns the types in the last
@@ -142,7 +161,72 @@
 // and time.Duration are plain integers, a type with AppendTupleElement
 // and ScanTupleElement methods is one element of its own, and a type no
 // element holds faithfully (a map, a struct with no exported field) is an
-// error naming the fix, never an empty element.
+// error naming the fix, never an empty element. The table (TestTypeTable
+// checks each path's verdict on 55 Go types against it):
+//
+//	Go type                                 element
+//	string, []byte, every integer type,     string, byte string, integer, float, boolean
+//	float32, float64, bool, named types     (a named float32 keeps its bits)
+//	of these
+//	[16]byte of any byte type, uuid.UUID    UUID
+//	big.Int, *big.Int                       integer of any size (a nil *big.Int is a null)
+//	time.Time                               integer: nanoseconds since the Unix epoch (a big
+//	                                        integer before 1678 or after 2262), read back
+//	                                        in UTC; order is time order
+//	time.Duration                           integer: nanoseconds
+//	*T                                      null when nil, else T's element
+//	Tuple, []any, any                       nested tuple; any element
+//	a type with AppendTupleElement and      the one element its methods write and read
+//	(on its pointer) ScanTupleElement
+//	a struct, in a plan                     nested tuple of its fields
+//	decimal.Decimal                         refused, unless tagged ext=0x40 with
+//	                                        tupledecimal's extension
+//	map, chan, func, complex, uintptr,      refused: NewPlan (or the call) says which
+//	[N]byte (N != 16), struct{}, structs    field and what to use instead
+//	with no exported field (netip.Addr,
+//	big.Float)
+//	an unexported field of a key struct,    refused by NewPlan, naming the field: it would
+//	unless tagged `tuple:"-"` (or a         leave the key, and two records differing only
+//	constant)                               in it would share one key
+//
+// A key usually lives under a prefix (a subspace's, a directory's, a
+// table's): Plan.Under binds a plan to it, and its Unmarshal takes the
+// prefix off (a key without it is ErrNotUnderPrefix), with offsets counted
+// from the key's first byte. A plan or Scan given a key that has a prefix
+// fails with an error that says how many bytes come before the tuple and
+// names Plan.Under. Without a struct, subspace.PackWith and UnpackWith
+// take a Codec (desc elements, decimals, strict strings).
+//
+// # Text form
+//
+// Text (and AppendText) prints a tuple, and Parse reads it back bit for
+// bit; String prints the official binding's display form, which Parse
+// reads too. The grammar:
+//
+//	tuple    = "(" [ elem { "," elem } [ "," ] ] ")"     one element: ("a",)
+//	elem     = nil | true | false | int | float64 | float32 | string | bytes | uuid | vstamp | tuple
+//	int      = [-]digits                                  any size
+//	float64  = 1.0  -0.0  2.5e-10  +Inf  -Inf  NaN  float64bits(0x7ff8000000000000)
+//	float32  = float32(1.5)  float32bits(0x7f800001)
+//	string   = Go double-quoted literal: "a\xffb" for a string that is not UTF-8
+//	bytes    = b"..." : printable ASCII, \\, \", \xNN
+//	uuid     = UUID("7c9e6679-7425-40de-944b-e07fc1f90ae7")
+//	vstamp   = Versionstamp(<20 hex digits>, <user version>)    ffff…: incomplete
+//
+// With a Codec that has this module's extensions, two more, lower case:
+// decimal("19.99") (package tupledecimal, code 0x40) and desc(elem), one
+// element in descending order (Desc, code 0x4f): ("events",
+// desc(1700000000)). A codec without the extension refuses them.
+//
+// Parse also reads the official Go display (<nil>, ("one"), UUID(7c9e…),
+// Versionstamp(\x00…, 7), a byte string's unescaped "), Python's repr
+// (None, True, b'…', '…', "it's\x80" with \xNN a code point as Python
+// means it, nan as the NaN Python packs, UUID('…'), SingleFloat(…);
+// TestPythonText checks 5,000 random tuples the Python binding prints)
+// and Java's (null, bare UUIDs). A Codec's Parse reads a string that is
+// not UTF-8 only when the codec has AllowInvalidUTF8. Printable and
+// ParsePrintable convert raw keys to and from fdbcli's \x00 form;
+// Describe renders any key for logs.
 //
 // # Layers
 //
@@ -170,7 +254,11 @@
 // and string bytes, then to fill one slab of elements and one string for
 // all strings; most of its remaining cost is putting each value into an
 // interface (a Tuple is []any), one small allocation per string, UUID and
-// integer outside 0–255. BENCHMARKS.md in the repository has the figures.
+// integer outside 0–255. The typed paths' allocations are limits their
+// tests hold: Scan into W1's eight variables 1 (its strings share one),
+// 0 with its strings as constants or with a hook; Plan.Unmarshal 1, 0
+// with constant strings; AppendElems and Plan.Append into a buffer with
+// room 0; Plan.Marshal 1. BENCHMARKS.md in the repository has the figures.
 //
 // # NaN and floats
 //
@@ -203,7 +291,15 @@
 // binding: the official bindings reject user type codes. A key holding an
 // extension element is readable by a codec with the same extensions at the
 // same codes. Describe stops at such an element when it does not know the
-// code, and says where, which code, and which extension reads it.
+// code, and says where, which code, and which extension reads it;
+// Codec.Describe (and fdbtuple describe -ext decimal,desc) shows it
+// readably. Desc reverses every element kind, variable-length strings ("a"
+// after "ab") and nested tuples included, and a tuple mixing ascending and
+// descending elements keeps bytes.Compare equal to the codec's Compare.
+// The extensions' formats are pinned by this module's own vectors in
+// vectors/ext, kept apart from the cross-language ones. To write one of
+// your own, implement Extension; property_test/gen's ExtensionLaws
+// property-tests its round trip and order law.
 //
 // # Errors
 //

@@ -15,6 +15,9 @@ import (
 // on the stack. On error it returns dst unchanged and an error that names
 // the field and wraps an *EncodeError.
 func (p *Plan[T]) Append(dst []byte, v *T) ([]byte, error) {
+	if g := p.generated; g != nil { // here, not in appendFields: a call fewer
+		return g.append(dst, v)
+	}
 	return p.appendFields(dst, v, len(p.layout.fields))
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
-	"sync"
 )
 
 // generatedKey is what `fdbtuple gen` (package tuplegen) writes on *T: the
@@ -19,22 +18,27 @@ type generatedKey interface {
 	TupleKeyFields() string
 }
 
+// generatedFuncs is the method of the generated file through which a plan
+// calls the encoder and decoder: they as functions that take a T by value.
+// A method called through an interface or a function value makes its
+// receiver escape (the compiler cannot see the callee), and the caller's
+// *T must not (so that no plan makes a key struct declared by its caller
+// allocate); a value passed to one does not, and the functions, written
+// for T, call the methods statically on their own copy. The type is
+// generic, so reflect cannot name it: NewPlan asserts it on a *T.
+type generatedFuncs[T any] interface {
+	TupleKeyFuncs() (appendKey func(T, []byte) ([]byte, error), unmarshalKey func(T, []byte) (T, int, error))
+}
+
 // schemaOnly is what files of an older fdbtuple gen declared: the
 // schema, not the fields.
 type schemaOnly interface{ TupleKeySchema() string }
 
-// generatedCodec runs the generated methods of *T for a plan. A call
-// through an interface makes its receiver escape, and the caller's *T
-// must not (so that no plan makes a key struct declared by its caller
-// allocate): the methods run on a pooled copy instead.
+// generatedCodec runs the generated methods of *T for a plan, through the
+// functions of TupleKeyFuncs.
 type generatedCodec[T any] struct {
-	slots sync.Pool // of *generatedSlot[T]
-}
-
-// generatedSlot is a T and its methods, as an interface made once.
-type generatedSlot[T any] struct {
-	v   T
-	key generatedKey
+	appendKey    func(T, []byte) ([]byte, error)
+	unmarshalKey func(T, []byte) (T, int, error)
 }
 
 // newGeneratedCodec returns the generated codec of a plan of struct type
@@ -59,6 +63,10 @@ func newGeneratedCodec[T any](c Codec, lay *layout, schema func() string) (*gene
 	if !own || !strings.HasPrefix(fields, t.Name()+"{") {
 		return nil, nil // promoted from an embedded struct: written for that struct, not for T
 	}
+	funcs, ok := any(new(T)).(generatedFuncs[T])
+	if !ok {
+		return nil, fmt.Errorf("%w: *%v has the methods of an older fdbtuple gen, without TupleKeyFuncs, through which a plan calls them; run go generate (fdbtuple gen) again", ErrStaleGenerated, t)
+	}
 	// The schema is printed only here, for a type with the methods.
 	if now := schema(); written != now {
 		return nil, fmt.Errorf("%w: the methods of *%v (from fdbtuple gen) are written for the key schema\n\t%s\nand %v is now\n\t%s\nrun go generate (fdbtuple gen) again", ErrStaleGenerated, t, written, t, now)
@@ -67,11 +75,7 @@ func newGeneratedCodec[T any](c Codec, lay *layout, schema func() string) (*gene
 		return nil, fmt.Errorf("%w: the methods of *%v (from fdbtuple gen) are written for the fields\n\t%s\nand %v's are now\n\t%s\nrun go generate (fdbtuple gen) again", ErrStaleGenerated, t, fields, t, now)
 	}
 	gc := &generatedCodec[T]{}
-	gc.slots.New = func() any {
-		s := new(generatedSlot[T])
-		s.key = any(&s.v).(generatedKey)
-		return s
-	}
+	gc.appendKey, gc.unmarshalKey = funcs.TupleKeyFuncs()
 	return gc, nil
 }
 
@@ -141,12 +145,7 @@ func writeFieldPaths(b *strings.Builder, lay *layout) {
 // append appends the key of *v, as Plan.appendFields does: dst
 // unchanged on error.
 func (g *generatedCodec[T]) append(dst []byte, v *T) ([]byte, error) {
-	s := g.slots.Get().(*generatedSlot[T])
-	s.v = *v
-	out, err := s.key.AppendTupleKey(dst)
-	var zero T
-	s.v = zero // keep nothing of the caller's alive
-	g.slots.Put(s)
+	out, err := g.appendKey(*v, dst)
 	if err != nil {
 		return dst, err
 	}
@@ -157,21 +156,16 @@ func (g *generatedCodec[T]) append(dst []byte, v *T) ([]byte, error) {
 // rest of the key, as Plan.unmarshalAt does: the offsets of errors count
 // from key[0].
 func (g *generatedCodec[T]) unmarshalAt(key []byte, start int, v *T) ([]byte, error) {
-	s := g.slots.Get().(*generatedSlot[T])
-	s.v = *v // the fields the key does not hold (tagged -, unexported) keep their values, as on the reflective path
-	n, err := s.key.UnmarshalTupleKey(key[start:])
-	if err == nil {
-		*v = s.v
-	}
-	var zero T
-	s.v = zero
-	g.slots.Put(s)
+	// The fields the key does not hold (tagged -, unexported) keep their
+	// values, as on the reflective path: the decoder starts from *v.
+	w, n, err := g.unmarshalKey(*v, key[start:])
 	if err != nil {
 		if de, ok := err.(*DecodeError); ok && start > 0 {
 			return nil, de.Rebase(start)
 		}
 		return nil, err
 	}
+	*v = w
 	return key[start+n:], nil
 }
 

@@ -38,6 +38,14 @@ var handFields = "handKey{Name}"
 
 func (*handKey) TupleKeyFields() string { return handFields }
 
+func (*handKey) TupleKeyFuncs() (func(handKey, []byte) ([]byte, error), func(handKey, []byte) (handKey, int, error)) {
+	return func(v handKey, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) },
+		func(v handKey, key []byte) (handKey, int, error) {
+			n, err := v.UnmarshalTupleKey(key)
+			return v, n, err
+		}
+}
+
 // NewPlan uses generated methods written for T's schema, and refuses
 // ones written for another: a struct changed without running the
 // generator again would otherwise write keys by its old layout.
@@ -135,6 +143,35 @@ func (*oldKey) TupleKeySchema() string { return "(Name string)" }
 func TestPlanRefusesOlderGeneratedMethods(t *testing.T) {
 	if _, err := tuple.NewPlan[oldKey](tuple.Codec{}); !errors.Is(err, tuple.ErrStaleGenerated) || !strings.Contains(err.Error(), "older fdbtuple gen") {
 		t.Fatalf("NewPlan: %v; want ErrStaleGenerated naming the older generator", err)
+	}
+}
+
+// fieldsKey has the methods of the fdbtuple gen before TupleKeyFuncs: the
+// fields, not the functions through which a plan calls the methods
+// without making its caller's value escape.
+type fieldsKey struct{ Name string }
+
+func (v *fieldsKey) AppendTupleKey(dst []byte) ([]byte, error) {
+	return tuplewire.AppendString(dst, v.Name), nil
+}
+
+func (v *fieldsKey) UnmarshalTupleKey(key []byte) (int, error) {
+	s, n, err := tuplewire.ConsumeString(key)
+	v.Name = s
+	return n, err
+}
+
+func (*fieldsKey) TupleKeySchema() string { return "(Name string)" }
+
+func (*fieldsKey) TupleKeyFields() string { return "fieldsKey{Name}" }
+
+func TestPlanRefusesGeneratedMethodsWithoutFuncs(t *testing.T) {
+	if _, err := tuple.NewPlan[fieldsKey](tuple.Codec{}); !errors.Is(err, tuple.ErrStaleGenerated) || !strings.Contains(err.Error(), "TupleKeyFuncs") ||
+		!strings.Contains(err.Error(), "go generate") {
+		t.Fatalf("NewPlan: %v; want ErrStaleGenerated naming TupleKeyFuncs and go generate", err)
+	}
+	if err := tuple.CheckGenerated[fieldsKey](); !errors.Is(err, tuple.ErrStaleGenerated) {
+		t.Errorf("CheckGenerated: %v; want ErrStaleGenerated", err)
 	}
 }
 

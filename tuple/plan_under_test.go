@@ -152,7 +152,7 @@ func TestErrorsNameTheFix(t *testing.T) {
 	if err := plan.Unmarshal(append(bare, 0x14), &back); !errors.Is(err, tuple.ErrTooManyElements) || strings.Contains(err.Error(), "Plan.Under") {
 		t.Errorf("Unmarshal of a longer key = %v, want ErrTooManyElements without a prefix hint", err)
 	}
-	// The README's Scan line on the README's key: the desc element needs
+	// Example_typedKeys's Scan line on its key: the desc element needs
 	// the plan's codec, and the error says so.
 	err = tuple.Scan(bare, tuple.Const("USER"), &user, tuple.Const("POST"), &post, tuple.Const("COMMENT"), nil, tuple.Const("REACT"), nil)
 	if !errors.Is(err, tuple.ErrInvalidCode) || !strings.Contains(err.Error(), "descending element") || !strings.Contains(err.Error(), "Codec()") {

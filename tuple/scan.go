@@ -42,6 +42,11 @@ import (
 // The Go types are those of the type table every typed path shares:
 // time.Time and time.Duration are integers (nanoseconds, a time since
 // the Unix epoch, read back in UTC), a [16]byte of any byte type a UUID.
+// Since Scan calls no method of a plain destination (which would move
+// every destination to the heap), a few things only a Plan reads: a **T
+// of a named type and a struct are a plan's fields; an extension's value
+// scans into *any; and a named float32 keeps a signalling NaN only when
+// scanned as (*float32)(&v).
 //
 // Scan does not keep dst, so plain variables passed to it stay on the
 // stack. All strings decoded by one call share one allocation, the size

@@ -279,8 +279,13 @@ func ExamplePlan_UnmarshalPrefix() {
 	// Output: 3 ("extra",) <nil>
 }
 
-// The README's typed-keys lines, as they stand there.
-func Example_readmeTypedKeys() {
+// Typed keys in one piece, on the reaction key of the social seed
+// scenario (a post's comments newest first): a plan marshals a key,
+// unmarshals it into the struct, gives the range of a post's keys and the
+// schema to keep in a golden test; Scan reads the same key into plain
+// variables, with the plan's codec for the desc element, and AppendElems
+// writes a key into a buffer with room, with no allocation.
+func Example_typedKeys() {
 	plan, err := tuple.NewPlan[ReactionKey](tuple.Codec{})
 	if err != nil {
 		panic(err)

@@ -173,18 +173,18 @@ type generalKey struct {
 
 // TestPlanValueOnStackEveryKind: a value declared per call costs what a
 // value declared once costs, for a direct plan with descending fields
-// (the README's key) and for a plan that is not direct.
+// (the reaction key of the examples) and for a plan that is not direct.
 func TestPlanValueOnStackEveryKind(t *testing.T) {
 	note, at := "n", int64(-5)
-	readme := ReactionKey{User: ada, Post: 1234, Comment: 1678901234, React: 42}
-	checkPerCall(t, readme)
+	reaction := ReactionKey{User: ada, Post: 1234, Comment: 1678901234, React: 42}
+	checkPerCall(t, reaction)
 	p, err := tuple.NewPlan[ReactionKey](tuple.Codec{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	buf := make([]byte, 0, 64)
 	if n := testing.AllocsPerRun(100, func() {
-		v := readme
+		v := reaction
 		buf, _ = p.Append(buf[:0], &v)
 	}); n != 0 {
 		t.Errorf("Append of the README's key, with a descending field: %v allocations, want 0", n)

@@ -16,7 +16,8 @@ var packCommand = &command{
 	usage: `[-ext decimal,desc] [-format hex|printable|raw] TUPLE
        fdbtuple pack -schema S [-ext decimal,desc] [-format hex|printable|raw] NAME=VALUE...
 
-TUPLE is in the text form (README.md, "Text form"). With -ext, it may hold
+TUPLE is in the text form (its grammar: go doc
+github.com/fdbtuple/fdbtuple/tuple, "Text form"). With -ext, it may hold
 this module's extensions: decimal("19.99") (-ext decimal, code 0x40) and
 desc(ELEMENT), one element in descending order (-ext desc, code 0x4f);
 the constructors are lower case.

@@ -58,8 +58,8 @@ built-in list; -divergences FILE adds a file's entries to it, and with
 -replace-divergences uses them alone. A file with an unknown field,
 section or equivalence is refused.
 
-Values are written in the tuple text form (README.md, "Text form"), packed
-bytes in hex.
+Values are written in the tuple text form (go doc
+github.com/fdbtuple/fdbtuple/tuple, "Text form"), packed bytes in hex.
 
 exit status:
   0    every row passed or differs in a known way

@@ -22,6 +22,8 @@ go:generate runs it), declaring on each *T:
   MarshalTupleKey() ([]byte, error)            T's key in a new slice
   UnmarshalTupleKey(key []byte) (int, error)   reads T from the start of
                                                key, returns the bytes read
+  TupleKeyFuncs() (...)                        the two as functions of a T
+                                               value, which tuple.Plan calls
   TupleKeySchema() string                      the key schema the methods
                                                were written for
   TupleKeyFields() string                      the fields they reach, by

@@ -44,6 +44,7 @@ func TestGenHelp(t *testing.T) {
 		"AppendTupleKey(dst []byte) ([]byte, error)",
 		"MarshalTupleKey() ([]byte, error)",
 		"UnmarshalTupleKey(key []byte) (int, error)",
+		"TupleKeyFuncs()",
 		"TupleKeySchema() string",
 		"TupleKeyFields() string",
 	} {

@@ -371,11 +371,11 @@ func TestKeySizeTable(t *testing.T) {
 	readmeHolds(t, table)
 }
 
-// readmeHolds checks that README.md quotes a measured figure as it is
-// (line breaks in text may fall anywhere).
+// readmeHolds checks that this example's README.md quotes a measured
+// figure as it is (line breaks in text may fall anywhere).
 func readmeHolds(t *testing.T, text string) {
 	t.Helper()
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -220,8 +220,20 @@ func (m *model) list(L *mnode, rel []string) ([]string, error) {
 	return slices.Sorted(maps.Keys(n.children)), nil
 }
 
-// layerOf returns the layer root (the model root or a partition node)
-// holding the node with prefix p; nil if no live node has it.
+// layerByPrefix returns the layer whose inner prefix is p: the model root
+// for nil, else the live partition with prefix p; nil if none. A handle of
+// a removed partition whose prefix a plain directory took since has no
+// layer: its writes land in that directory's keys, which the model does
+// not follow.
+func (m *model) layerByPrefix(p []byte) *mnode {
+	if n := m.byPrefix(p); n != nil && (p == nil || n.isPartition()) {
+		return n
+	}
+	return nil
+}
+
+// byPrefix returns the live node with prefix p (the model root for nil);
+// nil if no live node has it.
 func (m *model) byPrefix(p []byte) *mnode {
 	if p == nil {
 		return m.root
@@ -521,10 +533,10 @@ func (r *dirRun) op(tr fdb.Transaction) {
 	if h != nil {
 		via = h.d
 		if directory.IsPartition(h.d) {
-			L = r.m.byPrefix(h.ownPref)
+			L = r.m.layerByPrefix(h.ownPref)
 			Lpath, manualOK = h.d.GetPath(), false
 		} else {
-			L = r.m.byPrefix(h.layerPref)
+			L = r.m.layerByPrefix(h.layerPref)
 			Lpath, manualOK = h.layerPath, h.layerPref == nil && r.m.manual
 			base = h.d.GetPath()[len(h.layerPath):]
 		}
@@ -543,7 +555,7 @@ func (r *dirRun) op(tr fdb.Transaction) {
 	// emptyTo: a partition handle's Remove, Exists and MoveTo of itself go
 	// to the layer that holds it.
 	parentLayer := func() (*mnode, []string, bool) {
-		pl := r.m.byPrefix(h.layerPref)
+		pl := r.m.layerByPrefix(h.layerPref)
 		return pl, h.d.GetPath()[len(h.layerPath):], pl != nil
 	}
 	check := func(what string, got, want error) {

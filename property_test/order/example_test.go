@@ -39,8 +39,9 @@ func ExampleCheck() {
 	// text fails: true true
 }
 
-// ReactionKey is the README's typed key: a reaction to a comment on a
-// post, a post's comments newest first.
+// ReactionKey is a typed key of the social seed scenario
+// (USER#<uuid>/POST#1234/COMMENT#<ts>/REACT#42): a reaction to a comment
+// on a post, a post's comments newest first.
 type ReactionKey struct {
 	_       struct{} `tuple:"USER,const"`
 	User    uuid.UUID
@@ -73,7 +74,7 @@ func compareReactionKeys(a, b ReactionKey) int {
 		cmp.Compare(a.React, b.React))
 }
 
-// CheckPlan on the README's ReactionKey: the plan's keys sort as
+// CheckPlan on ReactionKey: the plan's keys sort as
 // compareReactionKeys orders the values; an order that forgets the desc
 // tag (oldest comment first) is caught. In a test, pass the *testing.T.
 func ExampleCheckPlan() {

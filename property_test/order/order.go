@@ -19,7 +19,12 @@
 // laws of a tuple.Plan: prefixes and Range.
 //
 // A failure prints both values, both keys in hex and in tuple.Describe
-// form, and rapid's seed for a rerun (-rapid.seed=N). This is the only
+// form, and rapid's seed for a rerun (-rapid.seed=N). The package's own
+// tests plant an unsigned field encoded through int64 and a time
+// truncated to seconds, and it catches both; it passes a reaction key
+// with a descending comment time (ExampleCheckPlan), a descending
+// timestamp key and DynamoDB-style composite keys with a string, number
+// or binary sort key. This is the only
 // package besides property_test/gen, and tests, that imports rapid: the
 // library itself does not.
 //

@@ -30,7 +30,10 @@
 //
 // Sizes, code byte included: 19.99 takes 4 bytes (its text, 5), 1234 takes
 // 4 (4), 0.000001 takes 3 (8), 6.02214076e23 takes 7 (13), and a 38-digit
-// value at DynamoDB's largest exponent, 9.99…9e125, 23 (44).
+// value at DynamoDB's largest exponent, 9.99…9e125, 23 (44). Byte order
+// equals decimal.Cmp for every value; the tests cover DynamoDB's limits at
+// both ends (10^-130 and 9.99…9e125) and beyond, and vectors/ext pins the
+// format.
 //
 // Place in the import DAG: above tuple, as an extension any user could
 // write. It must not import nested, vectors, compat or cmd/fdbtuple.

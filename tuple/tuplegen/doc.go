@@ -7,6 +7,7 @@
 //	func (v *T) AppendTupleKey(dst []byte) ([]byte, error)
 //	func (v *T) MarshalTupleKey() ([]byte, error)
 //	func (v *T) UnmarshalTupleKey(key []byte) (n int, err error)
+//	func (*T) TupleKeyFuncs() (appendKey func(T, []byte) ([]byte, error), unmarshalKey func(T, []byte) (T, int, error))
 //	func (*T) TupleKeySchema() string
 //	func (*T) TupleKeyFields() string
 //
@@ -15,12 +16,28 @@
 // UnmarshalTupleKey reads T's elements from the start of key, as
 // Plan.UnmarshalPrefix does, and returns the number of bytes it read. They
 // return the errors the plan returns (the same sentinel, field and
-// offset). tuple.NewPlan[T] uses the methods when *T has them and the
-// plan's codec is the one they are written for: tuple.Codec{} (strict,
-// valid UTF-8, no extensions but the descending one at
-// tuple.DefaultDescCode that desc fields take). Plan, Marshal and
-// Unmarshal therefore get faster with no change to the code that calls
-// them.
+// offset). TupleKeyFuncs returns the first and the third as functions of
+// a T value, through which the plan calls them: a method called through
+// an interface or a function value makes its receiver escape (the
+// compiler cannot see the callee), and a value passed to one does not, so
+// that a key struct the plan's caller declares stays on its stack.
+// tuple.NewPlan[T] uses the methods when *T has them and the plan's codec
+// is the one they are written for: tuple.Codec{} (strict, valid UTF-8, no
+// extensions but the descending one at tuple.DefaultDescCode that desc
+// fields take). Plan, Marshal and Unmarshal therefore get faster with no
+// change to the code that calls them.
+//
+// In a module, add the tool once (go get -tool
+// github.com/fdbtuple/fdbtuple/cmd/fdbtuple), put one line beside the key
+// types, naming every key type of the package,
+//
+//	//go:generate go tool fdbtuple gen -type CommentKey,PostKey
+//
+// and run go generate ./... : it writes the package's tuplekeys_gen.go,
+// to commit with the code. What it costs is that command, that file, and
+// running it again when a key struct changes; CI can check that it was
+// (go generate ./... && git diff --exit-code, as this repository's CI does).
+// The repository's examples/comments is a package set up so.
 //
 // TupleKeySchema returns the key schema the methods are written for, in
 // the text of Plan.Schema, and TupleKeyFields the Go fields they reach,

@@ -59,6 +59,7 @@ func emitFile(pkg *types.Package, names *packageNames, keys []keyType) ([]byte, 
 		e.w.Reset()
 		e.appendMethod()
 		e.unmarshalMethod()
+		e.funcsMethod()
 		if err := e.schemaMethod(); err != nil {
 			return nil, err
 		}
@@ -78,6 +79,27 @@ func emitFile(pkg *types.Package, names *packageNames, keys []keyType) ([]byte, 
 		return nil, fmt.Errorf("tuplegen: the generated code does not parse (a bug): %w\n%s", err, file)
 	}
 	return src, nil
+}
+
+// funcsMethod writes TupleKeyFuncs, the methods above as functions of a
+// value, through which tuple.Plan calls them (see tuple's
+// plan_generated.go).
+func (e *emitter) funcsMethod() {
+	e.printf(`
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a %[1]s value, which tuple.Plan[%[1]s] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's %[1]s stays on its stack.
+func (*%[2]s) TupleKeyFuncs() (appendKey func(%[2]s, []byte) ([]byte, error), unmarshalKey func(%[2]s, []byte) (%[2]s, int, error)) {
+	appendKey = func(v %[2]s, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v %[2]s, key []byte) (out %[2]s, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
+}
+`, e.typ.name, e.typ.expr())
 }
 
 // schemaMethod writes TupleKeySchema and TupleKeyFields, what the

@@ -30,13 +30,29 @@ func (v *%[2]s) AppendTupleKey(dst []byte) ([]byte, error) {
 		e.printf("start := len(dst)\n")
 	}
 	e.printf("%sreturn dst, nil\n}\n", body)
-	allocs := "."
 	if plainFields(t.fields) {
-		allocs = ": one allocation for keys of up to 128 bytes."
+		fixed, terms := sizeOf(t.fields, "v")
+		e.printf(`
+// MarshalTupleKey returns the key of *v in a new slice of its exact
+// length: one allocation, of the key's length as if its strings held no
+// 00, and %[3]d bytes more: room for %[3]d of them (a 00 is written 00 FF);
+// more grow the slice once.
+func (v *%[1]s) MarshalTupleKey() ([]byte, error) {
+	if tupleKeyStale%[4]s != nil { // before the size, which reads the fields by the file's layout
+		return nil, tupleKeyStale%[4]s
+	}
+	key, err := v.AppendTupleKey(make([]byte, 0, %[2]s))
+	if err != nil {
+		return nil, err
+	}
+	return key, nil
+}
+`, t.expr(), strings.Join(append([]string{strconv.Itoa(fixed + marshalSlack)}, terms...), "+"), marshalSlack, t.name)
+		return
 	}
 	e.printf(`
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length%[2]s
+// length.
 func (v *%[1]s) MarshalTupleKey() ([]byte, error) {
 	var buf [128]byte
 	key, err := v.AppendTupleKey(buf[:0])
@@ -45,7 +61,52 @@ func (v *%[1]s) MarshalTupleKey() ([]byte, error) {
 	}
 	return append([]byte(nil), key...), nil
 }
-`, t.expr(), allocs)
+`, t.expr())
+}
+
+// marshalSlack is the room MarshalTupleKey of a type of plain fields makes
+// beyond the key's length without 00s: eight 00s (a string's 00 takes two
+// bytes), and the integers' 8-byte store past the last one (see
+// tuplewire.IntRoom), without counting them in every string, which would
+// cost a pass over it.
+const marshalSlack = 8
+
+// sizeOf returns the length of the key of fields (plainFields) of the
+// struct value base, strings counted as if they held no 00: a constant
+// and the expressions to add to it.
+func sizeOf(fields []field, base string) (fixed int, terms []string) {
+	for i := range fields {
+		f := &fields[i]
+		x := base + f.sel
+		switch f.kind {
+		case kindConst:
+			fixed += len(f.constEnc)
+		case kindString, kindBytesString:
+			fixed += 2
+			terms = append(terms, "len("+x+")")
+		case kindBool:
+			fixed++
+		case kindInt:
+			terms = append(terms, "tuplewire.SizeInt("+conv("int64", f.goType, x)+")")
+		case kindUint:
+			terms = append(terms, "tuplewire.SizeUint("+conv("uint64", f.goType, x)+")")
+		case kindFloat32:
+			fixed += 5
+		case kindFloat64:
+			fixed += 9
+		case kindUUID:
+			fixed += 17
+		case kindVersionstamp:
+			fixed += 13
+		case kindNested:
+			n, more := sizeOf(f.nested, x)
+			fixed += 2 + n
+			terms = append(terms, more...)
+		default:
+			panic(fmt.Sprintf("tuplegen: no size for kind %d", f.kind))
+		}
+	}
+	return fixed, terms
 }
 
 // encodeField writes the code that appends field f of the struct value
@@ -90,9 +151,8 @@ func (e *emitter) encodeValue(f *field, x, fieldExpr, out string, nested bool, d
 	}
 	switch f.kind {
 	case kindString:
-		s := conv("string", f.goType, x)
-		e.printf("if !utf8.ValidString(%s) {\nreturn dst[:start], tupleKeyEncodeErr(%s, tuple.ErrInvalidUTF8, %s)\n}\n", s, x, ef) // the value's type, as the plan names it
-		e.printf("%s = tuplewire.AppendString(%[1]s, %s)\n", out, s)
+		o := e.id("out")
+		e.printf("%s, err := tuplewire.AppendStringChecked(%s, %s)\nif err != nil {\nreturn dst[:start], tupleKeyEncodeErr(%s, err, %s)\n}\n%[2]s = %[1]s\n", o, out, conv("string", f.goType, x), x, ef) // the value's type, as the plan names it
 	case kindBytesString:
 		e.uses["strings"] = true
 		e.printf("%s = tupleKeyAppendBytesString(%[1]s, %s)\n", out, conv("string", f.goType, x))
@@ -103,7 +163,13 @@ func (e *emitter) encodeValue(f *field, x, fieldExpr, out string, nested bool, d
 			break
 		}
 		e.printf("%s = tuplewire.AppendBytes(%[1]s, %s)\n", out, x)
-	case kindBool, kindInt, kindUint, kindFloat32, kindFloat64, kindVersionstamp:
+	case kindInt, kindUint:
+		// The room check keeps the integer's one 8-byte store inlined
+		// (AppendInt, which checks it, is a call), and the key from growing
+		// dst when it fits.
+		fn, v := wireFuncs[f.kind].append, conv(f.basic, f.goType, x)
+		e.printf("if cap(%s)-len(%[1]s) >= tuplewire.IntRoom {\n%[1]s = tuplewire.%[2]sInRoom(%[1]s, %[3]s)\n} else {\n%[1]s = tuplewire.%[2]s(%[1]s, %[3]s)\n}\n", out, fn, v)
+	case kindBool, kindFloat32, kindFloat64, kindVersionstamp:
 		e.printf("%[1]s = tuplewire.%[2]s(%[1]s, %[3]s)\n", out, wireFuncs[f.kind].append, conv(f.basic, f.goType, x))
 	case kindUUID:
 		if f.byteElems {

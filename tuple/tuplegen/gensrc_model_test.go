@@ -91,7 +91,7 @@ var srcClashes = []string{
 	"key", "pos", "buf", "v", "dst", "text", "all", "err", "in", "p", "start", "x1", "n2", "e0", "b3", "open4",
 	"asc5", "out6", "end7", "ascBuf8", "tuple", "types", "tuplewire", "reflect", "fmt", "strings", "utf8", "time",
 	"big", "uuid", "ok", "c", "s", "i", "at", "field", "code", "desc", "detail", "sentinel", "ee", "de", "asc",
-	"u", "a", "S", "B", "A", "t",
+	"u", "a", "S", "B", "A", "t", "n", "out", "appendKey", "unmarshalKey",
 }
 
 // srcExternal are the types of other packages a field may have: the

@@ -120,7 +120,7 @@ func (c *compiler) keyType(name string) (keyType, error) {
 }
 
 // generatedMethods are the methods the generated file declares on *T.
-var generatedMethods = []string{"AppendTupleKey", "MarshalTupleKey", "UnmarshalTupleKey", "TupleKeySchema", "TupleKeyFields"}
+var generatedMethods = []string{"AppendTupleKey", "MarshalTupleKey", "UnmarshalTupleKey", "TupleKeyFuncs", "TupleKeySchema", "TupleKeyFields"}
 
 // checkValid refuses a struct whose field types did not type-check.
 func checkValid(st *types.Struct, name string) error {

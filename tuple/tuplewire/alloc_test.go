@@ -20,11 +20,16 @@ func TestAppendAllocs(t *testing.T) {
 	packed := key.Pack()
 	vs := types.Versionstamp{UserVersion: 1}
 	tests := map[string]func(){
-		"AppendNull":         func() { tuplewire.AppendNull(buf) },
-		"AppendBytes":        func() { tuplewire.AppendBytes(buf, []byte("a\x00b\x00c")) },
-		"AppendString":       func() { tuplewire.AppendString(buf, "a\x00b\x00c") },
-		"AppendInt":          func() { tuplewire.AppendInt(buf, math.MinInt64) },
-		"AppendUint":         func() { tuplewire.AppendUint(buf, math.MaxUint64) },
+		"AppendNull":       func() { tuplewire.AppendNull(buf) },
+		"AppendBytes":      func() { tuplewire.AppendBytes(buf, []byte("a\x00b\x00c")) },
+		"AppendString":     func() { tuplewire.AppendString(buf, "a\x00b\x00c") },
+		"AppendInt":        func() { tuplewire.AppendInt(buf, math.MinInt64) },
+		"AppendUint":       func() { tuplewire.AppendUint(buf, math.MaxUint64) },
+		"AppendIntInRoom":  func() { tuplewire.AppendIntInRoom(buf, math.MinInt64) },
+		"AppendUintInRoom": func() { tuplewire.AppendUintInRoom(buf, math.MaxUint64) },
+		"AppendStringChecked": func() {
+			_, _ = tuplewire.AppendStringChecked(buf, "user")
+		},
 		"AppendBigInt":       func() { _, _ = tuplewire.AppendBigInt(buf, bigV) },
 		"AppendBigInt small": func() { _, _ = tuplewire.AppendBigInt(buf, big.NewInt(-5)) },
 		"AppendFloat32":      func() { tuplewire.AppendFloat32(buf, 1) },

@@ -21,7 +21,12 @@
 // dst[:len(dst)], and none allocates when cap(dst) has room. SizeInt,
 // SizeUint, SizeBigInt, SizeBytes and SizeString report what the matching
 // function writes, so that a caller can size a buffer once. A packed
-// tuple is the concatenation of its elements.
+// tuple is the concatenation of its elements. AppendIntInRoom and
+// AppendUintInRoom are AppendInt and AppendUint small enough for the
+// compiler to inline, for a dst with IntRoom bytes of room: they write
+// the magnitude with one 8-byte store that may reach past the element, so
+// check the room first (with less they grow dst, where AppendInt might
+// have fit); generated code calls them so.
 //
 // # Consuming
 //

@@ -18,6 +18,21 @@ func ExampleAppendInt() {
 	// Output: 02 75 73 65 72 00 16 04 d2
 }
 
+// An encoder's integers, inlined where the buffer has room: AppendInt,
+// which checks the room itself, is a call.
+func ExampleAppendIntInRoom() {
+	buf := make([]byte, 0, 64)
+	for _, v := range []int64{1234, -1, 0} {
+		if cap(buf)-len(buf) >= tuplewire.IntRoom {
+			buf = tuplewire.AppendIntInRoom(buf, v)
+		} else {
+			buf = tuplewire.AppendInt(buf, v)
+		}
+	}
+	fmt.Printf("%x\n", buf)
+	// Output: 1604d213fe14
+}
+
 func ExampleNext() {
 	key := tuple.Tuple{"user", 1234, []byte{0}}.Pack()
 	for len(key) > 0 {

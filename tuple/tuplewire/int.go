@@ -21,18 +21,41 @@ import (
 
 // AppendInt appends a signed integer in its minimal form.
 func AppendInt(dst []byte, v int64) []byte {
-	if v >= 0 {
-		return wirecore.AppendMagnitude(dst, uint64(v), false)
+	return wirecore.AppendMagnitude(dst, magnitude(v), v < 0)
+}
+
+// magnitude is |v|, exact for MinInt64 too (its -v, in two's complement
+// and converted, is 2^63).
+func magnitude(v int64) uint64 {
+	if v < 0 {
+		return -uint64(v)
 	}
-	// -v overflows for MinInt64; the two's complement identity gives the
-	// magnitude without overflow.
-	return wirecore.AppendMagnitude(dst, ^uint64(v)+1, true)
+	return uint64(v)
+}
+
+// AppendIntInRoom is AppendInt, small enough to be inlined, for a dst
+// with IntRoom bytes of room beyond its length: it writes the magnitude
+// with one 8-byte store, of which it keeps the element's bytes. With less
+// room it still appends the right bytes, after growing dst as append
+// does where AppendInt might have fitted them: check the room first, as
+// generated code does.
+func AppendIntInRoom(dst []byte, v int64) []byte {
+	return wirecore.AppendMagnitudeInRoom(dst, magnitude(v), v < 0)
 }
 
 // AppendUint appends an unsigned integer in its minimal form; values up to
 // 2^64-1 take at most 9 bytes.
 func AppendUint(dst []byte, v uint64) []byte {
 	return wirecore.AppendMagnitude(dst, v, false)
+}
+
+// IntRoom is the room, beyond its length, that AppendIntInRoom and
+// AppendUintInRoom need in dst: the code and one 8-byte store.
+const IntRoom = wirecore.IntRoom
+
+// AppendUintInRoom is AppendUint as AppendIntInRoom is AppendInt.
+func AppendUintInRoom(dst []byte, v uint64) []byte {
+	return wirecore.AppendMagnitudeInRoom(dst, v, false)
 }
 
 // AppendBigInt appends an integer of any size up to 255 magnitude bytes

@@ -32,8 +32,13 @@ func AppendString(dst []byte, v string) []byte {
 }
 
 // AppendStringChecked is AppendString that first checks that v is valid
-// UTF-8. On error it returns dst unchanged and ErrInvalidUTF8.
+// UTF-8. On error it returns dst unchanged and ErrInvalidUTF8. A short
+// ASCII string without a 00, the common key string, takes one pass that
+// checks both, and one copy.
 func AppendStringChecked(dst []byte, v string) ([]byte, error) {
+	if wirecore.PlainASCII(v) {
+		return append(append(append(dst, byte(types.CodeString)), v...), 0x00), nil
+	}
 	if !wirecore.TextStringOK(v, false) {
 		return dst, ErrInvalidUTF8
 	}

@@ -1,6 +1,7 @@
 package genkeys_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -22,6 +23,10 @@ func TestGeneratedAllocations(t *testing.T) {
 	if _, err := c.UnmarshalTupleKey(key); err != nil {
 		t.Fatal(err)
 	}
+	zeros := v
+	zeros.Kind, zeros.RKind = "us\x00\x00er\x00", "\x00re\x00\x00act\x00\x00"
+	long := v
+	long.CKind = strings.Repeat("comment ", 30)
 	buf := make([]byte, 0, 2*len(key))
 	var err error
 	for _, tc := range []struct {
@@ -49,6 +54,14 @@ func TestGeneratedAllocations(t *testing.T) {
 			w := v
 			buf, err = w.MarshalTupleKey()
 		}},
+		{"marshal W1 with eight 00s in its strings", 1, func() {
+			w := zeros
+			buf, err = w.MarshalTupleKey()
+		}},
+		{"marshal W1 of 300 bytes", 1, func() {
+			w := long
+			buf, err = w.MarshalTupleKey()
+		}},
 		{"reference decoder", 1, func() {
 			var w genkeys.W1
 			err = genkeys.ReferenceDecodeW1(key, &w)
@@ -63,8 +76,10 @@ func TestGeneratedAllocations(t *testing.T) {
 // TestPlanWithGeneratedMethodsAllocations: a plan that runs the generated
 // methods keeps the limits of the reflective plan's (tuple's
 // TestPlanValueStaysOnTheStack), with the key struct declared inside each
-// call: it hands the methods a pooled copy, so the caller's value does not
-// escape. Under a prefix too, where errors count from the key's first byte.
+// call: it calls them through the functions of TupleKeyFuncs, which take
+// the struct by value, so the caller's value does not escape (appending
+// into a buffer with room allocates nothing). Under a prefix too, where
+// errors count from the key's first byte.
 func TestPlanWithGeneratedMethodsAllocations(t *testing.T) {
 	key := w1Key(t)
 	p, err := tuple.NewPlan[genkeys.W1](tuple.Codec{})

@@ -126,9 +126,9 @@ func refInt(key []byte, pos int) (int64, int, error) {
 	return int64(mag), pos + 1 + n, nil
 }
 
-// ReferenceAppendW1 appends the key of *v to dst, refusing strings that
+// StrictAppendW1 appends the key of *v to dst, refusing strings that
 // hold a 00 (an escape it does not write) or invalid UTF-8.
-func ReferenceAppendW1(dst []byte, v *W1) ([]byte, error) {
+func StrictAppendW1(dst []byte, v *W1) ([]byte, error) {
 	start := len(dst)
 	var err error
 	if dst, err = refAppendString(dst, v.Kind); err != nil {
@@ -149,8 +149,8 @@ func ReferenceAppendW1(dst []byte, v *W1) ([]byte, error) {
 	return refAppendInt(dst, v.React), nil
 }
 
-// ReferenceSizeW1 is the length of the key of *v.
-func ReferenceSizeW1(v *W1) int {
+// StrictSizeW1 is the length of the key of *v.
+func StrictSizeW1(v *W1) int {
 	n := 17 + 2*4 + len(v.Kind) + len(v.PostKind) + len(v.CKind) + len(v.RKind)
 	for _, i := range [...]int64{v.Post, v.At, v.React} {
 		n += 1 + refIntSize(i)

@@ -2,13 +2,18 @@ package genkeys_test
 
 import (
 	"bytes"
+	"errors"
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/internal/gencheck"
 	"github.com/fdbtuple/fdbtuple/internal/workload"
 	"github.com/fdbtuple/fdbtuple/internal/workload/genkeys"
+	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/google/uuid"
+	"pgregory.net/rapid"
 )
 
 // w1Key is the key of workload W1.
@@ -33,10 +38,10 @@ func TestReferenceCodecW1(t *testing.T) {
 		var v genkeys.W1
 		gencheck.Fill(rng, reflect.ValueOf(&v).Elem())
 		want, werr := v.AppendTupleKey(nil)
-		got, gerr := genkeys.ReferenceAppendW1(nil, &v)
+		got, gerr := genkeys.StrictAppendW1(nil, &v)
 		if werr == nil && bytes.IndexByte([]byte(v.Kind+v.PostKind+v.CKind+v.RKind), 0) < 0 {
-			if gerr != nil || !bytes.Equal(got, want) || genkeys.ReferenceSizeW1(&v) != len(want) {
-				t.Fatalf("reference encoder of %+v: %x (%v, size %d), want %x", v, got, gerr, genkeys.ReferenceSizeW1(&v), want)
+			if gerr != nil || !bytes.Equal(got, want) || genkeys.StrictSizeW1(&v) != len(want) {
+				t.Fatalf("reference encoder of %+v: %x (%v, size %d), want %x", v, got, gerr, genkeys.StrictSizeW1(&v), want)
 			}
 			keys = append(keys, want, gencheck.Mutate(rng, want), gencheck.Mutate(rng, want))
 		} else if gerr == nil {
@@ -55,4 +60,85 @@ func TestReferenceCodecW1(t *testing.T) {
 			t.Fatalf("reference decoder refused %x, which generated code reads as %+v", key, gen)
 		}
 	}
+}
+
+// w1Of draws a W1 whose strings hold 00s, bytes of 80 and more, invalid
+// UTF-8 and runs past the 32 bytes of the encoders' short path, and whose
+// integers take every length and sign.
+func w1Of(t *rapid.T) genkeys.W1 {
+	pieces := rapid.SampledFrom([]string{"", "user", "\x00", "\x00\x00", "\xff", "\xc3\xa9", "\xe2\x82", "0123456789abcdef"})
+	str := rapid.Custom(func(t *rapid.T) string {
+		var s string
+		for _, p := range rapid.SliceOfN(pieces, 0, 5).Draw(t, "pieces") {
+			s += p
+		}
+		return s
+	})
+	integer := rapid.Custom(func(t *rapid.T) int64 {
+		n := rapid.IntRange(0, 8).Draw(t, "bytes")
+		m := rapid.Uint64().Draw(t, "bits") >> (64 - 8*n) // n bytes at most
+		if n > 0 && rapid.Bool().Draw(t, "full") {
+			m |= 1 << (8*n - 1) // exactly n bytes
+		}
+		if rapid.Bool().Draw(t, "negative") {
+			return int64(-m)
+		}
+		return int64(m &^ (1 << 63))
+	})
+	var id uuid.UUID
+	copy(id[:], rapid.SliceOfN(rapid.Byte(), 16, 16).Draw(t, "user"))
+	return genkeys.W1{
+		Kind: str.Draw(t, "kind"), User: id, PostKind: str.Draw(t, "postKind"), Post: integer.Draw(t, "post"),
+		CKind: str.Draw(t, "cKind"), At: integer.Draw(t, "at"), RKind: str.Draw(t, "rKind"), React: integer.Draw(t, "react"),
+	}
+}
+
+// The lean reference encoder writes tuple.Pack's bytes for every W1 and
+// refuses what the codec refuses (a string that is not valid UTF-8),
+// leaving dst as it was; the generated encoder agrees with both.
+func TestLeanReferenceEncoderW1(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		v := w1Of(t)
+		elems := tuple.Tuple{v.Kind, v.User, v.PostKind, v.Post, v.CKind, v.At, v.RKind, v.React}
+		prefix := []byte("p/")
+		got, err := genkeys.LeanAppendW1(append(make([]byte, 0, 8), prefix...), &v)
+		marshalled, merr := genkeys.LeanMarshalW1(&v)
+		generated, gerr := v.AppendTupleKey(nil)
+		valid := utf8.ValidString(v.Kind) && utf8.ValidString(v.PostKind) && utf8.ValidString(v.CKind) && utf8.ValidString(v.RKind)
+		if !valid {
+			if err == nil || !bytes.Equal(got, prefix) || merr == nil || !errors.Is(gerr, tuple.ErrInvalidUTF8) {
+				t.Fatalf("%+v holds invalid UTF-8: lean %x (%v), marshal %v, generated %v; want refusals, dst unchanged", v, got, err, merr, gerr)
+			}
+			return
+		}
+		want := elems.Pack()
+		switch {
+		case err != nil || !bytes.Equal(got, append(prefix, want...)):
+			t.Fatalf("LeanAppendW1(%+v) = %x, %v; Pack gives %x", v, got, err, want)
+		case merr != nil || !bytes.Equal(marshalled, want):
+			t.Fatalf("LeanMarshalW1(%+v) = %x, %v; Pack gives %x", v, marshalled, merr, want)
+		case gerr != nil || !bytes.Equal(generated, want):
+			t.Fatalf("AppendTupleKey of %+v = %x, %v; Pack gives %x", v, generated, gerr, want)
+		}
+	})
+}
+
+// The generated encoder never grows a buffer with room for the key: the
+// integers' 8-byte store, which writes past the element, takes the
+// buffer's room only when it has nine bytes of it (a buffer made to the
+// key's exact size, as Plan.Marshal makes it after the first key).
+func TestGeneratedAppendKeepsAnExactBuffer(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		v := w1Of(t)
+		key, err := v.MarshalTupleKey()
+		if err != nil {
+			return // invalid UTF-8, which TestLeanReferenceEncoderW1 covers
+		}
+		extra := rapid.IntRange(0, 10).Draw(t, "extra")
+		buf := make([]byte, 0, len(key)+extra)
+		out, err := v.AppendTupleKey(buf)
+		if err != nil || !bytes.Equal(out, key) || &out[:cap(out)][0] != &buf[:cap(buf)][0] {
+			t.Fatalf("AppendTupleKey of %+v into %d bytes of room: %x (%v), grown %v; want %x in place", v, cap(buf), out, err, &out[:cap(out)][0] != &buf[:cap(buf)][0], key)
+		}
+	})
 }

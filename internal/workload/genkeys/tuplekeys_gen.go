@@ -12,7 +12,6 @@ import (
 	"reflect"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
 
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Customs]
@@ -271,6 +270,20 @@ func (v *Customs) UnmarshalTupleKey(key []byte) (int, error) {
 	return pos, nil
 }
 
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a Customs value, which tuple.Plan[Customs] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's Customs stays on its stack.
+func (*Customs) TupleKeyFuncs() (appendKey func(Customs, []byte) ([]byte, error), unmarshalKey func(Customs, []byte) (Customs, int, error)) {
+	appendKey = func(v Customs, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v Customs, key []byte) (out Customs, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
+}
+
 // TupleKeySchema returns the key schema the methods above are written
 // for, which tuple.NewPlan compares with Customs's own: a change to Customs
 // that this file does not follow makes NewPlan fail.
@@ -317,81 +330,101 @@ func (v *Descs) AppendTupleKey(dst []byte) ([]byte, error) {
 	}
 	start := len(dst)
 	// Kind (string)
-	if !utf8.ValidString(v.Kind) {
-		return dst[:start], tupleKeyEncodeErr(v.Kind, tuple.ErrInvalidUTF8, "Kind (string)")
+	out1, err := tuplewire.AppendStringChecked(dst, v.Kind)
+	if err != nil {
+		return dst[:start], tupleKeyEncodeErr(v.Kind, err, "Kind (string)")
 	}
-	dst = tuplewire.AppendString(dst, v.Kind)
+	dst = out1
 	// A (string)
-	var ascBuf1 [64]byte
-	asc2 := ascBuf1[:0]
-	if !utf8.ValidString(v.A) {
-		return dst[:start], tupleKeyEncodeErr(v.A, tuple.ErrInvalidUTF8, "A (string)")
+	var ascBuf2 [64]byte
+	asc3 := ascBuf2[:0]
+	out4, err := tuplewire.AppendStringChecked(asc3, v.A)
+	if err != nil {
+		return dst[:start], tupleKeyEncodeErr(v.A, err, "A (string)")
 	}
-	asc2 = tuplewire.AppendString(asc2, v.A)
-	dst = tuplewire.AppendDesc(dst, 0x4f, asc2)
+	asc3 = out4
+	dst = tuplewire.AppendDesc(dst, 0x4f, asc3)
 	// B (int64)
-	var ascBuf3 [64]byte
-	asc4 := ascBuf3[:0]
-	asc4 = tuplewire.AppendInt(asc4, v.B)
-	dst = tuplewire.AppendDesc(dst, 0x4f, asc4)
-	// C ([]uint8)
 	var ascBuf5 [64]byte
 	asc6 := ascBuf5[:0]
-	asc6 = tuplewire.AppendBytes(asc6, v.C)
+	if cap(asc6)-len(asc6) >= tuplewire.IntRoom {
+		asc6 = tuplewire.AppendIntInRoom(asc6, v.B)
+	} else {
+		asc6 = tuplewire.AppendInt(asc6, v.B)
+	}
 	dst = tuplewire.AppendDesc(dst, 0x4f, asc6)
-	// D (genkeys.Inner)
+	// C ([]uint8)
 	var ascBuf7 [64]byte
 	asc8 := ascBuf7[:0]
-	asc8 = tuplewire.BeginNested(asc8)
+	asc8 = tuplewire.AppendBytes(asc8, v.C)
+	dst = tuplewire.AppendDesc(dst, 0x4f, asc8)
+	// D (genkeys.Inner)
+	var ascBuf9 [64]byte
+	asc10 := ascBuf9[:0]
+	asc10 = tuplewire.BeginNested(asc10)
 	// A (string)
-	if !utf8.ValidString(v.D.A) {
-		return dst[:start], tupleKeyEncodeErr(v.D.A, tuple.ErrInvalidUTF8, "A (string)")
+	out11, err := tuplewire.AppendStringChecked(asc10, v.D.A)
+	if err != nil {
+		return dst[:start], tupleKeyEncodeErr(v.D.A, err, "A (string)")
 	}
-	asc8 = tuplewire.AppendString(asc8, v.D.A)
+	asc10 = out11
 	// B (*int64)
 	if v.D.B == nil {
-		asc8 = tuplewire.AppendNestedNull(asc8)
+		asc10 = tuplewire.AppendNestedNull(asc10)
 	} else {
-		asc8 = tuplewire.AppendInt(asc8, (*v.D.B))
+		if cap(asc10)-len(asc10) >= tuplewire.IntRoom {
+			asc10 = tuplewire.AppendIntInRoom(asc10, (*v.D.B))
+		} else {
+			asc10 = tuplewire.AppendInt(asc10, (*v.D.B))
+		}
 	}
 	// C (genkeys.Deep)
-	asc8 = tuplewire.BeginNested(asc8)
+	asc10 = tuplewire.BeginNested(asc10)
 	// X (int8)
-	asc8 = tuplewire.AppendInt(asc8, int64(v.D.C.X))
+	if cap(asc10)-len(asc10) >= tuplewire.IntRoom {
+		asc10 = tuplewire.AppendIntInRoom(asc10, int64(v.D.C.X))
+	} else {
+		asc10 = tuplewire.AppendInt(asc10, int64(v.D.C.X))
+	}
 	// Y (genkeys.Flag)
-	asc8 = tuplewire.AppendBool(asc8, bool(v.D.C.Y))
-	asc8 = tuplewire.EndNested(asc8)
-	asc8 = tuplewire.EndNested(asc8)
-	dst = tuplewire.AppendDesc(dst, 0x4f, asc8)
+	asc10 = tuplewire.AppendBool(asc10, bool(v.D.C.Y))
+	asc10 = tuplewire.EndNested(asc10)
+	asc10 = tuplewire.EndNested(asc10)
+	dst = tuplewire.AppendDesc(dst, 0x4f, asc10)
 	// E (*string)
 	if v.E == nil {
 		dst = append(dst, 0x00)
 	} else {
-		if !utf8.ValidString((*v.E)) {
-			return dst[:start], tupleKeyEncodeErr((*v.E), tuple.ErrInvalidUTF8, "E (*string)")
+		out12, err := tuplewire.AppendStringChecked(dst, (*v.E))
+		if err != nil {
+			return dst[:start], tupleKeyEncodeErr((*v.E), err, "E (*string)")
 		}
-		dst = tuplewire.AppendString(dst, (*v.E))
+		dst = out12
 	}
 	// F (float64)
-	var ascBuf9 [64]byte
-	asc10 := ascBuf9[:0]
-	asc10 = tuplewire.AppendFloat64(asc10, v.F)
-	dst = tuplewire.AppendDesc(dst, 0x4f, asc10)
-	// G (uuid.UUID)
-	var ascBuf11 [64]byte
-	asc12 := ascBuf11[:0]
-	asc12 = append(append(asc12, 0x30), v.G[:]...)
-	dst = tuplewire.AppendDesc(dst, 0x4f, asc12)
-	// H (genkeys.Name)
 	var ascBuf13 [64]byte
 	asc14 := ascBuf13[:0]
-	asc14 = tupleKeyAppendBytesString(asc14, string(v.H))
+	asc14 = tuplewire.AppendFloat64(asc14, v.F)
 	dst = tuplewire.AppendDesc(dst, 0x4f, asc14)
-	// I (uint8)
+	// G (uuid.UUID)
 	var ascBuf15 [64]byte
 	asc16 := ascBuf15[:0]
-	asc16 = tuplewire.AppendUint(asc16, uint64(v.I))
+	asc16 = append(append(asc16, 0x30), v.G[:]...)
 	dst = tuplewire.AppendDesc(dst, 0x4f, asc16)
+	// H (genkeys.Name)
+	var ascBuf17 [64]byte
+	asc18 := ascBuf17[:0]
+	asc18 = tupleKeyAppendBytesString(asc18, string(v.H))
+	dst = tuplewire.AppendDesc(dst, 0x4f, asc18)
+	// I (uint8)
+	var ascBuf19 [64]byte
+	asc20 := ascBuf19[:0]
+	if cap(asc20)-len(asc20) >= tuplewire.IntRoom {
+		asc20 = tuplewire.AppendUintInRoom(asc20, uint64(v.I))
+	} else {
+		asc20 = tuplewire.AppendUint(asc20, uint64(v.I))
+	}
+	dst = tuplewire.AppendDesc(dst, 0x4f, asc20)
 	return dst, nil
 }
 
@@ -424,12 +457,12 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] == 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "Kind (string)")
 	}
-	b17, n18, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b21, n22, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Kind (string)")
 	}
-	buf = b17
-	pos += n18
+	buf = b21
+	pos += n22
 	e0 := len(buf)
 	// A (string)
 	if pos >= len(key) {
@@ -438,22 +471,22 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "A (string)")
 	}
-	var ascBuf20 [64]byte
-	asc21, n22, err := tuplewire.ConsumeDesc(ascBuf20[:0], key[pos:])
+	var ascBuf24 [64]byte
+	asc25, n26, err := tuplewire.ConsumeDesc(ascBuf24[:0], key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "A (string)")
 	}
-	if len(asc21) == 0 {
+	if len(asc25) == 0 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "A (string)", "descending element holds no element")
 	}
-	end23, err := tupleKeyDescsDesc19(asc21, &v.A)
+	end27, err := tupleKeyDescsDesc23(asc25, &v.A)
 	if err != nil {
-		return 0, tupleKeyDescErr(err, asc21, pos, "A (string)")
+		return 0, tupleKeyDescErr(err, asc25, pos, "A (string)")
 	}
-	if end23 != len(asc21) {
+	if end27 != len(asc25) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "A (string)", "descending element holds more than one element")
 	}
-	pos += n22
+	pos += n26
 	// B (int64)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "B (int64)", "the key ends before this field")
@@ -461,22 +494,22 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "B (int64)")
 	}
-	var ascBuf27 [64]byte
-	asc28, n29, err := tuplewire.ConsumeDesc(ascBuf27[:0], key[pos:])
+	var ascBuf31 [64]byte
+	asc32, n33, err := tuplewire.ConsumeDesc(ascBuf31[:0], key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "B (int64)")
 	}
-	if len(asc28) == 0 {
+	if len(asc32) == 0 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "B (int64)", "descending element holds no element")
 	}
-	end30, err := tupleKeyDescsDesc26(asc28, &v.B)
+	end34, err := tupleKeyDescsDesc30(asc32, &v.B)
 	if err != nil {
-		return 0, tupleKeyDescErr(err, asc28, pos, "B (int64)")
+		return 0, tupleKeyDescErr(err, asc32, pos, "B (int64)")
 	}
-	if end30 != len(asc28) {
+	if end34 != len(asc32) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "B (int64)", "descending element holds more than one element")
 	}
-	pos += n29
+	pos += n33
 	// C ([]uint8)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "C ([]uint8)", "the key ends before this field")
@@ -484,22 +517,22 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "C ([]uint8)")
 	}
-	var ascBuf34 [64]byte
-	asc35, n36, err := tuplewire.ConsumeDesc(ascBuf34[:0], key[pos:])
+	var ascBuf38 [64]byte
+	asc39, n40, err := tuplewire.ConsumeDesc(ascBuf38[:0], key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "C ([]uint8)")
 	}
-	if len(asc35) == 0 {
+	if len(asc39) == 0 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "C ([]uint8)", "descending element holds no element")
 	}
-	end37, err := tupleKeyDescsDesc33(asc35, &v.C)
+	end41, err := tupleKeyDescsDesc37(asc39, &v.C)
 	if err != nil {
-		return 0, tupleKeyDescErr(err, asc35, pos, "C ([]uint8)")
+		return 0, tupleKeyDescErr(err, asc39, pos, "C ([]uint8)")
 	}
-	if end37 != len(asc35) {
+	if end41 != len(asc39) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "C ([]uint8)", "descending element holds more than one element")
 	}
-	pos += n36
+	pos += n40
 	// D (genkeys.Inner)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "D (genkeys.Inner)", "the key ends before this field")
@@ -507,22 +540,22 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "D (genkeys.Inner)")
 	}
-	var ascBuf41 [64]byte
-	asc42, n43, err := tuplewire.ConsumeDesc(ascBuf41[:0], key[pos:])
+	var ascBuf45 [64]byte
+	asc46, n47, err := tuplewire.ConsumeDesc(ascBuf45[:0], key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "D (genkeys.Inner)")
 	}
-	if len(asc42) == 0 {
+	if len(asc46) == 0 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "D (genkeys.Inner)", "descending element holds no element")
 	}
-	end44, err := tupleKeyDescsDesc40(asc42, &v.D)
+	end48, err := tupleKeyDescsDesc44(asc46, &v.D)
 	if err != nil {
-		return 0, tupleKeyDescErr(err, asc42, pos, "D (genkeys.Inner)")
+		return 0, tupleKeyDescErr(err, asc46, pos, "D (genkeys.Inner)")
 	}
-	if end44 != len(asc42) {
+	if end48 != len(asc46) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "D (genkeys.Inner)", "descending element holds more than one element")
 	}
-	pos += n43
+	pos += n47
 	// E (*string)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "E (*string)", "the key ends before this field")
@@ -531,17 +564,17 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 		v.E = nil
 		pos += 1
 	} else {
-		p56 := new(string)
-		v.E = p56
+		p60 := new(string)
+		v.E = p60
 		if key[pos] == 0x4f {
 			return 0, tupleKeyKind(key, pos, true, "E (*string)")
 		}
-		x57, n58, err := tuplewire.ConsumeString(key[pos:])
+		x61, n62, err := tuplewire.ConsumeString(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "E (*string)")
 		}
-		(*p56) = x57
-		pos += n58
+		(*p60) = x61
+		pos += n62
 	}
 	// F (float64)
 	if pos >= len(key) {
@@ -550,22 +583,22 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "F (float64)")
 	}
-	var ascBuf60 [64]byte
-	asc61, n62, err := tuplewire.ConsumeDesc(ascBuf60[:0], key[pos:])
+	var ascBuf64 [64]byte
+	asc65, n66, err := tuplewire.ConsumeDesc(ascBuf64[:0], key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "F (float64)")
 	}
-	if len(asc61) == 0 {
+	if len(asc65) == 0 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "F (float64)", "descending element holds no element")
 	}
-	end63, err := tupleKeyDescsDesc59(asc61, &v.F)
+	end67, err := tupleKeyDescsDesc63(asc65, &v.F)
 	if err != nil {
-		return 0, tupleKeyDescErr(err, asc61, pos, "F (float64)")
+		return 0, tupleKeyDescErr(err, asc65, pos, "F (float64)")
 	}
-	if end63 != len(asc61) {
+	if end67 != len(asc65) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "F (float64)", "descending element holds more than one element")
 	}
-	pos += n62
+	pos += n66
 	// G (uuid.UUID)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "G (uuid.UUID)", "the key ends before this field")
@@ -573,22 +606,22 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "G (uuid.UUID)")
 	}
-	var ascBuf67 [64]byte
-	asc68, n69, err := tuplewire.ConsumeDesc(ascBuf67[:0], key[pos:])
+	var ascBuf71 [64]byte
+	asc72, n73, err := tuplewire.ConsumeDesc(ascBuf71[:0], key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "G (uuid.UUID)")
 	}
-	if len(asc68) == 0 {
+	if len(asc72) == 0 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "G (uuid.UUID)", "descending element holds no element")
 	}
-	end70, err := tupleKeyDescsDesc66(asc68, &v.G)
+	end74, err := tupleKeyDescsDesc70(asc72, &v.G)
 	if err != nil {
-		return 0, tupleKeyDescErr(err, asc68, pos, "G (uuid.UUID)")
+		return 0, tupleKeyDescErr(err, asc72, pos, "G (uuid.UUID)")
 	}
-	if end70 != len(asc68) {
+	if end74 != len(asc72) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "G (uuid.UUID)", "descending element holds more than one element")
 	}
-	pos += n69
+	pos += n73
 	// H (genkeys.Name)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "H (genkeys.Name)", "the key ends before this field")
@@ -596,22 +629,22 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "H (genkeys.Name)")
 	}
-	var ascBuf74 [64]byte
-	asc75, n76, err := tuplewire.ConsumeDesc(ascBuf74[:0], key[pos:])
+	var ascBuf78 [64]byte
+	asc79, n80, err := tuplewire.ConsumeDesc(ascBuf78[:0], key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "H (genkeys.Name)")
 	}
-	if len(asc75) == 0 {
+	if len(asc79) == 0 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "H (genkeys.Name)", "descending element holds no element")
 	}
-	end77, err := tupleKeyDescsDesc73(asc75, &v.H)
+	end81, err := tupleKeyDescsDesc77(asc79, &v.H)
 	if err != nil {
-		return 0, tupleKeyDescErr(err, asc75, pos, "H (genkeys.Name)")
+		return 0, tupleKeyDescErr(err, asc79, pos, "H (genkeys.Name)")
 	}
-	if end77 != len(asc75) {
+	if end81 != len(asc79) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "H (genkeys.Name)", "descending element holds more than one element")
 	}
-	pos += n76
+	pos += n80
 	// I (uint8)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "I (uint8)", "the key ends before this field")
@@ -619,25 +652,39 @@ func (v *Descs) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "I (uint8)")
 	}
-	var ascBuf81 [64]byte
-	asc82, n83, err := tuplewire.ConsumeDesc(ascBuf81[:0], key[pos:])
+	var ascBuf85 [64]byte
+	asc86, n87, err := tuplewire.ConsumeDesc(ascBuf85[:0], key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "I (uint8)")
 	}
-	if len(asc82) == 0 {
+	if len(asc86) == 0 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "I (uint8)", "descending element holds no element")
 	}
-	end84, err := tupleKeyDescsDesc80(asc82, &v.I)
+	end88, err := tupleKeyDescsDesc84(asc86, &v.I)
 	if err != nil {
-		return 0, tupleKeyDescErr(err, asc82, pos, "I (uint8)")
+		return 0, tupleKeyDescErr(err, asc86, pos, "I (uint8)")
 	}
-	if end84 != len(asc82) {
+	if end88 != len(asc86) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "I (uint8)", "descending element holds more than one element")
 	}
-	pos += n83
+	pos += n87
 	all := string(buf)
 	v.Kind = all[:e0]
 	return pos, nil
+}
+
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a Descs value, which tuple.Plan[Descs] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's Descs stays on its stack.
+func (*Descs) TupleKeyFuncs() (appendKey func(Descs, []byte) ([]byte, error), unmarshalKey func(Descs, []byte) (Descs, int, error)) {
+	appendKey = func(v Descs, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v Descs, key []byte) (out Descs, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
 }
 
 // TupleKeySchema returns the key schema the methods above are written
@@ -702,12 +749,17 @@ func (v *Embeds) AppendTupleKey(dst []byte) ([]byte, error) {
 	if v.Owner == nil {
 		return dst[:start], tupleKeyNilEmbedded(reflect.TypeFor[string](), "Org (string)")
 	}
-	if !utf8.ValidString(v.Owner.Org) {
-		return dst[:start], tupleKeyEncodeErr(v.Owner.Org, tuple.ErrInvalidUTF8, "Org (string)")
+	out1, err := tuplewire.AppendStringChecked(dst, v.Owner.Org)
+	if err != nil {
+		return dst[:start], tupleKeyEncodeErr(v.Owner.Org, err, "Org (string)")
 	}
-	dst = tuplewire.AppendString(dst, v.Owner.Org)
+	dst = out1
 	// ID (int64)
-	dst = tuplewire.AppendInt(dst, v.ID)
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendIntInRoom(dst, v.ID)
+	} else {
+		dst = tuplewire.AppendInt(dst, v.ID)
+	}
 	// Z (*string)
 	if v.Where == nil {
 		return dst[:start], tupleKeyNilEmbedded(reflect.TypeFor[*string](), "Z (*string)")
@@ -718,19 +770,24 @@ func (v *Embeds) AppendTupleKey(dst []byte) ([]byte, error) {
 	if v.Where.Zone.Z == nil {
 		dst = append(dst, 0x00)
 	} else {
-		var ascBuf1 [64]byte
-		asc2 := ascBuf1[:0]
-		if !utf8.ValidString((*v.Where.Zone.Z)) {
-			return dst[:start], tupleKeyEncodeErr((*v.Where.Zone.Z), tuple.ErrInvalidUTF8, "Z (*string)")
+		var ascBuf2 [64]byte
+		asc3 := ascBuf2[:0]
+		out4, err := tuplewire.AppendStringChecked(asc3, (*v.Where.Zone.Z))
+		if err != nil {
+			return dst[:start], tupleKeyEncodeErr((*v.Where.Zone.Z), err, "Z (*string)")
 		}
-		asc2 = tuplewire.AppendString(asc2, (*v.Where.Zone.Z))
-		dst = tuplewire.AppendDesc(dst, 0x4f, asc2)
+		asc3 = out4
+		dst = tuplewire.AppendDesc(dst, 0x4f, asc3)
 	}
 	// Shelf (uint8)
 	if v.Where == nil {
 		return dst[:start], tupleKeyNilEmbedded(reflect.TypeFor[uint8](), "Shelf (uint8)")
 	}
-	dst = tuplewire.AppendUint(dst, uint64(v.Where.Shelf))
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendUintInRoom(dst, uint64(v.Where.Shelf))
+	} else {
+		dst = tuplewire.AppendUint(dst, uint64(v.Where.Shelf))
+	}
 	return dst, nil
 }
 
@@ -777,12 +834,12 @@ func (v *Embeds) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] == 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "Org (string)")
 	}
-	b3, n4, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b5, n6, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Org (string)")
 	}
-	buf = b3
-	pos += n4
+	buf = b5
+	pos += n6
 	e0 := len(buf)
 	// ID (int64)
 	if pos >= len(key) {
@@ -791,12 +848,12 @@ func (v *Embeds) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] == 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "ID (int64)")
 	}
-	x5, n6, err := tuplewire.ConsumeInt(key[pos:])
+	x7, n8, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "ID (int64)")
 	}
-	v.ID = x5
-	pos += n6
+	v.ID = x7
+	pos += n8
 	// Z (*string)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Z (*string)", "the key ends before this field")
@@ -811,27 +868,27 @@ func (v *Embeds) UnmarshalTupleKey(key []byte) (int, error) {
 		v.Where.Zone.Z = nil
 		pos += 1
 	} else {
-		p7 := new(string)
-		v.Where.Zone.Z = p7
+		p9 := new(string)
+		v.Where.Zone.Z = p9
 		if key[pos] != 0x4f {
 			return 0, tupleKeyKind(key, pos, true, "Z (*string)")
 		}
-		var ascBuf9 [64]byte
-		asc10, n11, err := tuplewire.ConsumeDesc(ascBuf9[:0], key[pos:])
+		var ascBuf11 [64]byte
+		asc12, n13, err := tuplewire.ConsumeDesc(ascBuf11[:0], key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "Z (*string)")
 		}
-		if len(asc10) == 0 {
+		if len(asc12) == 0 {
 			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "Z (*string)", "descending element holds no element")
 		}
-		end12, err := tupleKeyEmbedsDesc8(asc10, p7)
+		end14, err := tupleKeyEmbedsDesc10(asc12, p9)
 		if err != nil {
-			return 0, tupleKeyDescErr(err, asc10, pos, "Z (*string)")
+			return 0, tupleKeyDescErr(err, asc12, pos, "Z (*string)")
 		}
-		if end12 != len(asc10) {
+		if end14 != len(asc12) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "Z (*string)", "descending element holds more than one element")
 		}
-		pos += n11
+		pos += n13
 	}
 	// Shelf (uint8)
 	if pos >= len(key) {
@@ -843,18 +900,32 @@ func (v *Embeds) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] == 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "Shelf (uint8)")
 	}
-	x15, n16, err := tuplewire.ConsumeUint(key[pos:])
+	x17, n18, err := tuplewire.ConsumeUint(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Shelf (uint8)")
 	}
-	if uint64(uint8(x15)) != x15 {
+	if uint64(uint8(x17)) != x17 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "Shelf (uint8)", "the value does not fit in uint8")
 	}
-	v.Where.Shelf = uint8(x15)
-	pos += n16
+	v.Where.Shelf = uint8(x17)
+	pos += n18
 	all := string(buf)
 	v.Owner.Org = all[:e0]
 	return pos, nil
+}
+
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a Embeds value, which tuple.Plan[Embeds] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's Embeds stays on its stack.
+func (*Embeds) TupleKeyFuncs() (appendKey func(Embeds, []byte) ([]byte, error), unmarshalKey func(Embeds, []byte) (Embeds, int, error)) {
+	appendKey = func(v Embeds, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v Embeds, key []byte) (out Embeds, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
 }
 
 // TupleKeySchema returns the key schema the methods above are written
@@ -904,22 +975,23 @@ func (v *Event) AppendTupleKey(dst []byte) ([]byte, error) {
 	}
 	start := len(dst)
 	// Stream (string)
-	if !utf8.ValidString(v.Stream) {
-		return dst[:start], tupleKeyEncodeErr(v.Stream, tuple.ErrInvalidUTF8, "Stream (string)")
+	out1, err := tuplewire.AppendStringChecked(dst, v.Stream)
+	if err != nil {
+		return dst[:start], tupleKeyEncodeErr(v.Stream, err, "Stream (string)")
 	}
-	dst = tuplewire.AppendString(dst, v.Stream)
+	dst = out1
 	// At (time.Time)
-	out1, err := tuple.AppendTime(dst, v.At, time.Millisecond)
+	out2, err := tuple.AppendTime(dst, v.At, time.Millisecond)
 	if err != nil {
 		return dst[:start], tupleKeyNamed(err, "At (time.Time)")
 	}
-	dst = out1
+	dst = out2
 	// Took (time.Duration)
-	out2, err := tuple.AppendDuration(dst, v.Took, time.Nanosecond)
+	out3, err := tuple.AppendDuration(dst, v.Took, time.Nanosecond)
 	if err != nil {
 		return dst[:start], tupleKeyNamed(err, "Took (time.Duration)")
 	}
-	dst = out2
+	dst = out3
 	return dst, nil
 }
 
@@ -949,36 +1021,50 @@ func (v *Event) UnmarshalTupleKey(key []byte) (int, error) {
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Stream (string)", "the key ends before this field")
 	}
-	b3, n4, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b4, n5, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Stream (string)")
 	}
-	buf = b3
-	pos += n4
+	buf = b4
+	pos += n5
 	e0 := len(buf)
 	// At (time.Time)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "At (time.Time)", "the key ends before this field")
 	}
-	x5, n6, err := tuple.ConsumeTime(key[pos:], time.Millisecond)
+	x6, n7, err := tuple.ConsumeTime(key[pos:], time.Millisecond)
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "At (time.Time)")
 	}
-	v.At = x5
-	pos += n6
+	v.At = x6
+	pos += n7
 	// Took (time.Duration)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Took (time.Duration)", "the key ends before this field")
 	}
-	x7, n8, err := tuple.ConsumeDuration(key[pos:], time.Nanosecond)
+	x8, n9, err := tuple.ConsumeDuration(key[pos:], time.Nanosecond)
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Took (time.Duration)")
 	}
-	v.Took = x7
-	pos += n8
+	v.Took = x8
+	pos += n9
 	all := string(buf)
 	v.Stream = all[:e0]
 	return pos, nil
+}
+
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a Event value, which tuple.Plan[Event] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's Event stays on its stack.
+func (*Event) TupleKeyFuncs() (appendKey func(Event, []byte) ([]byte, error), unmarshalKey func(Event, []byte) (Event, int, error)) {
+	appendKey = func(v Event, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v Event, key []byte) (out Event, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
 }
 
 // TupleKeySchema returns the key schema the methods above are written
@@ -1019,26 +1105,33 @@ func (v *Kinds) AppendTupleKey(dst []byte) ([]byte, error) {
 	}
 	start := len(dst)
 	// Tenant (string)
-	if !utf8.ValidString(v.Base.Tenant) {
-		return dst[:start], tupleKeyEncodeErr(v.Base.Tenant, tuple.ErrInvalidUTF8, "Tenant (string)")
+	out1, err := tuplewire.AppendStringChecked(dst, v.Base.Tenant)
+	if err != nil {
+		return dst[:start], tupleKeyEncodeErr(v.Base.Tenant, err, "Tenant (string)")
 	}
-	dst = tuplewire.AppendString(dst, v.Base.Tenant)
+	dst = out1
 	// Shard (uint16)
-	dst = tuplewire.AppendUint(dst, uint64(v.Base.Shard))
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendUintInRoom(dst, uint64(v.Base.Shard))
+	} else {
+		dst = tuplewire.AppendUint(dst, uint64(v.Base.Shard))
+	}
 	// constant "K"
 	dst = append(dst, "\x02K\x00"...)
 	// constant -7
 	dst = append(dst, "\x13\xf8"...)
 	// S (string)
-	if !utf8.ValidString(v.S) {
-		return dst[:start], tupleKeyEncodeErr(v.S, tuple.ErrInvalidUTF8, "S (string)")
+	out2, err := tuplewire.AppendStringChecked(dst, v.S)
+	if err != nil {
+		return dst[:start], tupleKeyEncodeErr(v.S, err, "S (string)")
 	}
-	dst = tuplewire.AppendString(dst, v.S)
+	dst = out2
 	// name (genkeys.Name)
-	if !utf8.ValidString(string(v.N)) {
-		return dst[:start], tupleKeyEncodeErr(v.N, tuple.ErrInvalidUTF8, "name (genkeys.Name)")
+	out3, err := tuplewire.AppendStringChecked(dst, string(v.N))
+	if err != nil {
+		return dst[:start], tupleKeyEncodeErr(v.N, err, "name (genkeys.Name)")
 	}
-	dst = tuplewire.AppendString(dst, string(v.N))
+	dst = out3
 	// raw (string)
 	dst = tupleKeyAppendBytesString(dst, v.Raw)
 	// B ([]uint8)
@@ -1048,21 +1141,53 @@ func (v *Kinds) AppendTupleKey(dst []byte) ([]byte, error) {
 	// T (genkeys.Flag)
 	dst = tuplewire.AppendBool(dst, bool(v.T))
 	// I (int)
-	dst = tuplewire.AppendInt(dst, int64(v.I))
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendIntInRoom(dst, int64(v.I))
+	} else {
+		dst = tuplewire.AppendInt(dst, int64(v.I))
+	}
 	// I8 (int8)
-	dst = tuplewire.AppendInt(dst, int64(v.I8))
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendIntInRoom(dst, int64(v.I8))
+	} else {
+		dst = tuplewire.AppendInt(dst, int64(v.I8))
+	}
 	// I16 (int16)
-	dst = tuplewire.AppendInt(dst, int64(v.I16))
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendIntInRoom(dst, int64(v.I16))
+	} else {
+		dst = tuplewire.AppendInt(dst, int64(v.I16))
+	}
 	// I32 (genkeys.ID)
-	dst = tuplewire.AppendInt(dst, int64(v.I32))
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendIntInRoom(dst, int64(v.I32))
+	} else {
+		dst = tuplewire.AppendInt(dst, int64(v.I32))
+	}
 	// U (uint)
-	dst = tuplewire.AppendUint(dst, uint64(v.U))
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendUintInRoom(dst, uint64(v.U))
+	} else {
+		dst = tuplewire.AppendUint(dst, uint64(v.U))
+	}
 	// U8 (uint8)
-	dst = tuplewire.AppendUint(dst, uint64(v.U8))
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendUintInRoom(dst, uint64(v.U8))
+	} else {
+		dst = tuplewire.AppendUint(dst, uint64(v.U8))
+	}
 	// U32 (uint32)
-	dst = tuplewire.AppendUint(dst, uint64(v.U32))
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendUintInRoom(dst, uint64(v.U32))
+	} else {
+		dst = tuplewire.AppendUint(dst, uint64(v.U32))
+	}
 	// U64 (uint64)
-	dst = tuplewire.AppendUint(dst, v.U64)
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendUintInRoom(dst, v.U64)
+	} else {
+		dst = tuplewire.AppendUint(dst, v.U64)
+	}
 	// F32 (float32)
 	dst = tuplewire.AppendFloat32(dst, v.F32)
 	// F64 (float64)
@@ -1077,16 +1202,21 @@ func (v *Kinds) AppendTupleKey(dst []byte) ([]byte, error) {
 	if v.PS == nil {
 		dst = append(dst, 0x00)
 	} else {
-		if !utf8.ValidString((*v.PS)) {
-			return dst[:start], tupleKeyEncodeErr((*v.PS), tuple.ErrInvalidUTF8, "PS (*string)")
+		out4, err := tuplewire.AppendStringChecked(dst, (*v.PS))
+		if err != nil {
+			return dst[:start], tupleKeyEncodeErr((*v.PS), err, "PS (*string)")
 		}
-		dst = tuplewire.AppendString(dst, (*v.PS))
+		dst = out4
 	}
 	// PI (*int64)
 	if v.PI == nil {
 		dst = append(dst, 0x00)
 	} else {
-		dst = tuplewire.AppendInt(dst, (*v.PI))
+		if cap(dst)-len(dst) >= tuplewire.IntRoom {
+			dst = tuplewire.AppendIntInRoom(dst, (*v.PI))
+		} else {
+			dst = tuplewire.AppendInt(dst, (*v.PI))
+		}
 	}
 	// PU (*uuid.UUID)
 	if v.PU == nil {
@@ -1098,28 +1228,38 @@ func (v *Kinds) AppendTupleKey(dst []byte) ([]byte, error) {
 	if v.PN == nil {
 		dst = append(dst, 0x00)
 	} else {
-		if !utf8.ValidString(string((*v.PN))) {
-			return dst[:start], tupleKeyEncodeErr((*v.PN), tuple.ErrInvalidUTF8, "PN (*genkeys.Name)")
+		out5, err := tuplewire.AppendStringChecked(dst, string((*v.PN)))
+		if err != nil {
+			return dst[:start], tupleKeyEncodeErr((*v.PN), err, "PN (*genkeys.Name)")
 		}
-		dst = tuplewire.AppendString(dst, string((*v.PN)))
+		dst = out5
 	}
 	// In (genkeys.Inner)
 	dst = tuplewire.BeginNested(dst)
 	// A (string)
-	if !utf8.ValidString(v.In.A) {
-		return dst[:start], tupleKeyEncodeErr(v.In.A, tuple.ErrInvalidUTF8, "A (string)")
+	out6, err := tuplewire.AppendStringChecked(dst, v.In.A)
+	if err != nil {
+		return dst[:start], tupleKeyEncodeErr(v.In.A, err, "A (string)")
 	}
-	dst = tuplewire.AppendString(dst, v.In.A)
+	dst = out6
 	// B (*int64)
 	if v.In.B == nil {
 		dst = tuplewire.AppendNestedNull(dst)
 	} else {
-		dst = tuplewire.AppendInt(dst, (*v.In.B))
+		if cap(dst)-len(dst) >= tuplewire.IntRoom {
+			dst = tuplewire.AppendIntInRoom(dst, (*v.In.B))
+		} else {
+			dst = tuplewire.AppendInt(dst, (*v.In.B))
+		}
 	}
 	// C (genkeys.Deep)
 	dst = tuplewire.BeginNested(dst)
 	// X (int8)
-	dst = tuplewire.AppendInt(dst, int64(v.In.C.X))
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendIntInRoom(dst, int64(v.In.C.X))
+	} else {
+		dst = tuplewire.AppendInt(dst, int64(v.In.C.X))
+	}
 	// Y (genkeys.Flag)
 	dst = tuplewire.AppendBool(dst, bool(v.In.C.Y))
 	dst = tuplewire.EndNested(dst)
@@ -1130,30 +1270,40 @@ func (v *Kinds) AppendTupleKey(dst []byte) ([]byte, error) {
 	} else {
 		dst = tuplewire.BeginNested(dst)
 		// A (string)
-		if !utf8.ValidString((*v.PIn).A) {
-			return dst[:start], tupleKeyEncodeErr((*v.PIn).A, tuple.ErrInvalidUTF8, "A (string)")
+		out7, err := tuplewire.AppendStringChecked(dst, (*v.PIn).A)
+		if err != nil {
+			return dst[:start], tupleKeyEncodeErr((*v.PIn).A, err, "A (string)")
 		}
-		dst = tuplewire.AppendString(dst, (*v.PIn).A)
+		dst = out7
 		// B (*int64)
 		if (*v.PIn).B == nil {
 			dst = tuplewire.AppendNestedNull(dst)
 		} else {
-			dst = tuplewire.AppendInt(dst, (*(*v.PIn).B))
+			if cap(dst)-len(dst) >= tuplewire.IntRoom {
+				dst = tuplewire.AppendIntInRoom(dst, (*(*v.PIn).B))
+			} else {
+				dst = tuplewire.AppendInt(dst, (*(*v.PIn).B))
+			}
 		}
 		// C (genkeys.Deep)
 		dst = tuplewire.BeginNested(dst)
 		// X (int8)
-		dst = tuplewire.AppendInt(dst, int64((*v.PIn).C.X))
+		if cap(dst)-len(dst) >= tuplewire.IntRoom {
+			dst = tuplewire.AppendIntInRoom(dst, int64((*v.PIn).C.X))
+		} else {
+			dst = tuplewire.AppendInt(dst, int64((*v.PIn).C.X))
+		}
 		// Y (genkeys.Flag)
 		dst = tuplewire.AppendBool(dst, bool((*v.PIn).C.Y))
 		dst = tuplewire.EndNested(dst)
 		dst = tuplewire.EndNested(dst)
 	}
 	// Last (string)
-	if !utf8.ValidString(v.Last) {
-		return dst[:start], tupleKeyEncodeErr(v.Last, tuple.ErrInvalidUTF8, "Last (string)")
+	out8, err := tuplewire.AppendStringChecked(dst, v.Last)
+	if err != nil {
+		return dst[:start], tupleKeyEncodeErr(v.Last, err, "Last (string)")
 	}
-	dst = tuplewire.AppendString(dst, v.Last)
+	dst = out8
 	return dst, nil
 }
 
@@ -1183,26 +1333,26 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Tenant (string)", "the key ends before this field")
 	}
-	b1, n2, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b9, n10, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Tenant (string)")
 	}
-	buf = b1
-	pos += n2
+	buf = b9
+	pos += n10
 	e0 := len(buf)
 	// Shard (uint16)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Shard (uint16)", "the key ends before this field")
 	}
-	x3, n4, err := tuplewire.ConsumeUint(key[pos:])
+	x11, n12, err := tuplewire.ConsumeUint(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Shard (uint16)")
 	}
-	if uint64(uint16(x3)) != x3 {
+	if uint64(uint16(x11)) != x11 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "Shard (uint16)", "the value does not fit in uint16")
 	}
-	v.Base.Shard = uint16(x3)
-	pos += n4
+	v.Base.Shard = uint16(x11)
+	pos += n12
 	// constant "K"
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "constant \"K\"", "the key ends before this field")
@@ -1223,216 +1373,216 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "S (string)", "the key ends before this field")
 	}
-	b5, n6, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b13, n14, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "S (string)")
 	}
-	buf = b5
-	pos += n6
+	buf = b13
+	pos += n14
 	e1 := len(buf)
 	// name (genkeys.Name)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "name (genkeys.Name)", "the key ends before this field")
 	}
-	b7, n8, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b15, n16, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "name (genkeys.Name)")
 	}
-	buf = b7
-	pos += n8
+	buf = b15
+	pos += n16
 	e2 := len(buf)
 	// raw (string)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "raw (string)", "the key ends before this field")
 	}
-	b9, n10, err := tuplewire.ConsumeBytesAppend(buf, key[pos:])
+	b17, n18, err := tuplewire.ConsumeBytesAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "raw (string)")
 	}
-	buf = b9
-	pos += n10
+	buf = b17
+	pos += n18
 	e3 := len(buf)
 	// B ([]uint8)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "B ([]uint8)", "the key ends before this field")
 	}
-	x11, n12, err := tuplewire.ConsumeBytes(key[pos:])
+	x19, n20, err := tuplewire.ConsumeBytes(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "B ([]uint8)")
 	}
-	v.B = x11
-	pos += n12
+	v.B = x19
+	pos += n20
 	// Blob (genkeys.Blob)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Blob (genkeys.Blob)", "the key ends before this field")
 	}
-	x13, n14, err := tuplewire.ConsumeBytes(key[pos:])
+	x21, n22, err := tuplewire.ConsumeBytes(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Blob (genkeys.Blob)")
 	}
-	v.Blob = Blob(x13)
-	pos += n14
+	v.Blob = Blob(x21)
+	pos += n22
 	// T (genkeys.Flag)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "T (genkeys.Flag)", "the key ends before this field")
 	}
-	x15, n16, err := tuplewire.ConsumeBool(key[pos:])
+	x23, n24, err := tuplewire.ConsumeBool(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "T (genkeys.Flag)")
 	}
-	v.T = Flag(x15)
-	pos += n16
+	v.T = Flag(x23)
+	pos += n24
 	// I (int)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "I (int)", "the key ends before this field")
 	}
-	x17, n18, err := tuplewire.ConsumeInt(key[pos:])
+	x25, n26, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "I (int)")
 	}
-	if int64(int(x17)) != x17 {
+	if int64(int(x25)) != x25 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "I (int)", "the value does not fit in int")
 	}
-	v.I = int(x17)
-	pos += n18
+	v.I = int(x25)
+	pos += n26
 	// I8 (int8)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "I8 (int8)", "the key ends before this field")
 	}
-	x19, n20, err := tuplewire.ConsumeInt(key[pos:])
+	x27, n28, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "I8 (int8)")
 	}
-	if int64(int8(x19)) != x19 {
+	if int64(int8(x27)) != x27 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "I8 (int8)", "the value does not fit in int8")
 	}
-	v.I8 = int8(x19)
-	pos += n20
+	v.I8 = int8(x27)
+	pos += n28
 	// I16 (int16)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "I16 (int16)", "the key ends before this field")
 	}
-	x21, n22, err := tuplewire.ConsumeInt(key[pos:])
+	x29, n30, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "I16 (int16)")
 	}
-	if int64(int16(x21)) != x21 {
+	if int64(int16(x29)) != x29 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "I16 (int16)", "the value does not fit in int16")
 	}
-	v.I16 = int16(x21)
-	pos += n22
+	v.I16 = int16(x29)
+	pos += n30
 	// I32 (genkeys.ID)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "I32 (genkeys.ID)", "the key ends before this field")
 	}
-	x23, n24, err := tuplewire.ConsumeInt(key[pos:])
+	x31, n32, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "I32 (genkeys.ID)")
 	}
-	if int64(int32(x23)) != x23 {
+	if int64(int32(x31)) != x31 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "I32 (genkeys.ID)", "the value does not fit in genkeys.ID")
 	}
-	v.I32 = ID(x23)
-	pos += n24
+	v.I32 = ID(x31)
+	pos += n32
 	// U (uint)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "U (uint)", "the key ends before this field")
 	}
-	x25, n26, err := tuplewire.ConsumeUint(key[pos:])
+	x33, n34, err := tuplewire.ConsumeUint(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "U (uint)")
 	}
-	if uint64(uint(x25)) != x25 {
+	if uint64(uint(x33)) != x33 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "U (uint)", "the value does not fit in uint")
 	}
-	v.U = uint(x25)
-	pos += n26
+	v.U = uint(x33)
+	pos += n34
 	// U8 (uint8)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "U8 (uint8)", "the key ends before this field")
 	}
-	x27, n28, err := tuplewire.ConsumeUint(key[pos:])
+	x35, n36, err := tuplewire.ConsumeUint(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "U8 (uint8)")
 	}
-	if uint64(uint8(x27)) != x27 {
+	if uint64(uint8(x35)) != x35 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "U8 (uint8)", "the value does not fit in uint8")
 	}
-	v.U8 = uint8(x27)
-	pos += n28
+	v.U8 = uint8(x35)
+	pos += n36
 	// U32 (uint32)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "U32 (uint32)", "the key ends before this field")
 	}
-	x29, n30, err := tuplewire.ConsumeUint(key[pos:])
+	x37, n38, err := tuplewire.ConsumeUint(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "U32 (uint32)")
 	}
-	if uint64(uint32(x29)) != x29 {
+	if uint64(uint32(x37)) != x37 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "U32 (uint32)", "the value does not fit in uint32")
 	}
-	v.U32 = uint32(x29)
-	pos += n30
+	v.U32 = uint32(x37)
+	pos += n38
 	// U64 (uint64)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "U64 (uint64)", "the key ends before this field")
 	}
-	x31, n32, err := tuplewire.ConsumeUint(key[pos:])
+	x39, n40, err := tuplewire.ConsumeUint(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "U64 (uint64)")
 	}
-	v.U64 = x31
-	pos += n32
+	v.U64 = x39
+	pos += n40
 	// F32 (float32)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "F32 (float32)", "the key ends before this field")
 	}
-	x33, n34, err := tuplewire.ConsumeFloat32(key[pos:])
+	x41, n42, err := tuplewire.ConsumeFloat32(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "F32 (float32)")
 	}
-	v.F32 = x33
-	pos += n34
+	v.F32 = x41
+	pos += n42
 	// F64 (float64)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "F64 (float64)", "the key ends before this field")
 	}
-	x35, n36, err := tuplewire.ConsumeFloat64(key[pos:])
+	x43, n44, err := tuplewire.ConsumeFloat64(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "F64 (float64)")
 	}
-	v.F64 = x35
-	pos += n36
+	v.F64 = x43
+	pos += n44
 	// UUID (uuid.UUID)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "UUID (uuid.UUID)", "the key ends before this field")
 	}
-	x37, n38, err := tuplewire.ConsumeUUID(key[pos:])
+	x45, n46, err := tuplewire.ConsumeUUID(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "UUID (uuid.UUID)")
 	}
-	v.UUID = x37
-	pos += n38
+	v.UUID = x45
+	pos += n46
 	// Raw16 (genkeys.ID16)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Raw16 (genkeys.ID16)", "the key ends before this field")
 	}
-	x39, n40, err := tuplewire.ConsumeUUID(key[pos:])
+	x47, n48, err := tuplewire.ConsumeUUID(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Raw16 (genkeys.ID16)")
 	}
-	v.Raw16 = ID16(x39)
-	pos += n40
+	v.Raw16 = ID16(x47)
+	pos += n48
 	// VS (types.Versionstamp)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "VS (types.Versionstamp)", "the key ends before this field")
 	}
-	x41, n42, err := tuplewire.ConsumeVersionstamp(key[pos:])
+	x49, n50, err := tuplewire.ConsumeVersionstamp(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "VS (types.Versionstamp)")
 	}
-	v.VS = x41
-	pos += n42
+	v.VS = x49
+	pos += n50
 	// PS (*string)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "PS (*string)", "the key ends before this field")
@@ -1441,14 +1591,14 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 		v.PS = nil
 		pos += 1
 	} else {
-		p43 := new(string)
-		v.PS = p43
-		x44, n45, err := tuplewire.ConsumeString(key[pos:])
+		p51 := new(string)
+		v.PS = p51
+		x52, n53, err := tuplewire.ConsumeString(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "PS (*string)")
 		}
-		(*p43) = x44
-		pos += n45
+		(*p51) = x52
+		pos += n53
 	}
 	// PI (*int64)
 	if pos >= len(key) {
@@ -1458,14 +1608,14 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 		v.PI = nil
 		pos += 1
 	} else {
-		p46 := new(int64)
-		v.PI = p46
-		x47, n48, err := tuplewire.ConsumeInt(key[pos:])
+		p54 := new(int64)
+		v.PI = p54
+		x55, n56, err := tuplewire.ConsumeInt(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "PI (*int64)")
 		}
-		(*p46) = x47
-		pos += n48
+		(*p54) = x55
+		pos += n56
 	}
 	// PU (*uuid.UUID)
 	if pos >= len(key) {
@@ -1475,14 +1625,14 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 		v.PU = nil
 		pos += 1
 	} else {
-		p49 := new(uuid.UUID)
-		v.PU = p49
-		x50, n51, err := tuplewire.ConsumeUUID(key[pos:])
+		p57 := new(uuid.UUID)
+		v.PU = p57
+		x58, n59, err := tuplewire.ConsumeUUID(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "PU (*uuid.UUID)")
 		}
-		(*p49) = x50
-		pos += n51
+		(*p57) = x58
+		pos += n59
 	}
 	// PN (*genkeys.Name)
 	if pos >= len(key) {
@@ -1492,14 +1642,14 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 		v.PN = nil
 		pos += 1
 	} else {
-		p52 := new(Name)
-		v.PN = p52
-		x53, n54, err := tuplewire.ConsumeString(key[pos:])
+		p60 := new(Name)
+		v.PN = p60
+		x61, n62, err := tuplewire.ConsumeString(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "PN (*genkeys.Name)")
 		}
-		(*p52) = Name(x53)
-		pos += n54
+		(*p60) = Name(x61)
+		pos += n62
 	}
 	// In (genkeys.Inner)
 	if pos >= len(key) {
@@ -1508,25 +1658,25 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x05 {
 		return 0, tupleKeyKind(key, pos, false, "In (genkeys.Inner)")
 	}
-	open55 := pos
+	open63 := pos
 	pos++
 	// A (string)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open55, tuple.ErrUnterminated, "A (string)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open63, tuple.ErrUnterminated, "A (string)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "A (string)", "the nested tuple ends before this field")
 	}
-	b56, n57, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b64, n65, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "A (string)")
 	}
-	buf = b56
-	pos += n57
+	buf = b64
+	pos += n65
 	e4 := len(buf)
 	// B (*int64)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open55, tuple.ErrUnterminated, "B (*int64)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open63, tuple.ErrUnterminated, "B (*int64)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "B (*int64)", "the nested tuple ends before this field")
@@ -1535,18 +1685,18 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 		v.In.B = nil
 		pos += 2
 	} else {
-		p58 := new(int64)
-		v.In.B = p58
-		x59, n60, err := tuplewire.ConsumeInt(key[pos:])
+		p66 := new(int64)
+		v.In.B = p66
+		x67, n68, err := tuplewire.ConsumeInt(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "B (*int64)")
 		}
-		(*p58) = x59
-		pos += n60
+		(*p66) = x67
+		pos += n68
 	}
 	// C (genkeys.Deep)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open55, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open63, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "C (genkeys.Deep)", "the nested tuple ends before this field")
@@ -1554,46 +1704,46 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x05 {
 		return 0, tupleKeyKind(key, pos, false, "C (genkeys.Deep)")
 	}
-	open61 := pos
+	open69 := pos
 	pos++
 	// X (int8)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open61, tuple.ErrUnterminated, "X (int8)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open69, tuple.ErrUnterminated, "X (int8)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "X (int8)", "the nested tuple ends before this field")
 	}
-	x62, n63, err := tuplewire.ConsumeInt(key[pos:])
+	x70, n71, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "X (int8)")
 	}
-	if int64(int8(x62)) != x62 {
+	if int64(int8(x70)) != x70 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "X (int8)", "the value does not fit in int8")
 	}
-	v.In.C.X = int8(x62)
-	pos += n63
+	v.In.C.X = int8(x70)
+	pos += n71
 	// Y (genkeys.Flag)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open61, tuple.ErrUnterminated, "Y (genkeys.Flag)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open69, tuple.ErrUnterminated, "Y (genkeys.Flag)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Y (genkeys.Flag)", "the nested tuple ends before this field")
 	}
-	x64, n65, err := tuplewire.ConsumeBool(key[pos:])
+	x72, n73, err := tuplewire.ConsumeBool(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Y (genkeys.Flag)")
 	}
-	v.In.C.Y = Flag(x64)
-	pos += n65
+	v.In.C.Y = Flag(x72)
+	pos += n73
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open61, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open69, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
 	}
 	if key[pos] != 0x00 || (pos+1 < len(key) && key[pos+1] == 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooManyElements, "C (genkeys.Deep)", "the nested tuple holds more elements than the struct has fields")
 	}
 	pos++
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open55, tuple.ErrUnterminated, "In (genkeys.Inner)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open63, tuple.ErrUnterminated, "In (genkeys.Inner)", "nested tuple has no closing 00")
 	}
 	if key[pos] != 0x00 || (pos+1 < len(key) && key[pos+1] == 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooManyElements, "In (genkeys.Inner)", "the nested tuple holds more elements than the struct has fields")
@@ -1607,49 +1757,49 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 		v.PIn = nil
 		pos += 1
 	} else {
-		p66 := new(Inner)
-		v.PIn = p66
+		p74 := new(Inner)
+		v.PIn = p74
 		if key[pos] != 0x05 {
 			return 0, tupleKeyKind(key, pos, false, "PIn (*genkeys.Inner)")
 		}
-		open67 := pos
+		open75 := pos
 		pos++
 		// A (string)
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open67, tuple.ErrUnterminated, "A (string)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open75, tuple.ErrUnterminated, "A (string)", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "A (string)", "the nested tuple ends before this field")
 		}
-		x68, n69, err := tuplewire.ConsumeString(key[pos:])
+		x76, n77, err := tuplewire.ConsumeString(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "A (string)")
 		}
-		(*p66).A = x68
-		pos += n69
+		(*p74).A = x76
+		pos += n77
 		// B (*int64)
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open67, tuple.ErrUnterminated, "B (*int64)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open75, tuple.ErrUnterminated, "B (*int64)", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "B (*int64)", "the nested tuple ends before this field")
 		}
 		if key[pos] == 0x00 {
-			(*p66).B = nil
+			(*p74).B = nil
 			pos += 2
 		} else {
-			p70 := new(int64)
-			(*p66).B = p70
-			x71, n72, err := tuplewire.ConsumeInt(key[pos:])
+			p78 := new(int64)
+			(*p74).B = p78
+			x79, n80, err := tuplewire.ConsumeInt(key[pos:])
 			if err != nil {
 				return 0, tupleKeyErr(err, pos, "B (*int64)")
 			}
-			(*p70) = x71
-			pos += n72
+			(*p78) = x79
+			pos += n80
 		}
 		// C (genkeys.Deep)
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open67, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open75, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "C (genkeys.Deep)", "the nested tuple ends before this field")
@@ -1657,46 +1807,46 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 		if key[pos] != 0x05 {
 			return 0, tupleKeyKind(key, pos, false, "C (genkeys.Deep)")
 		}
-		open73 := pos
+		open81 := pos
 		pos++
 		// X (int8)
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open73, tuple.ErrUnterminated, "X (int8)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open81, tuple.ErrUnterminated, "X (int8)", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "X (int8)", "the nested tuple ends before this field")
 		}
-		x74, n75, err := tuplewire.ConsumeInt(key[pos:])
+		x82, n83, err := tuplewire.ConsumeInt(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "X (int8)")
 		}
-		if int64(int8(x74)) != x74 {
+		if int64(int8(x82)) != x82 {
 			return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "X (int8)", "the value does not fit in int8")
 		}
-		(*p66).C.X = int8(x74)
-		pos += n75
+		(*p74).C.X = int8(x82)
+		pos += n83
 		// Y (genkeys.Flag)
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open73, tuple.ErrUnterminated, "Y (genkeys.Flag)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open81, tuple.ErrUnterminated, "Y (genkeys.Flag)", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Y (genkeys.Flag)", "the nested tuple ends before this field")
 		}
-		x76, n77, err := tuplewire.ConsumeBool(key[pos:])
+		x84, n85, err := tuplewire.ConsumeBool(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "Y (genkeys.Flag)")
 		}
-		(*p66).C.Y = Flag(x76)
-		pos += n77
+		(*p74).C.Y = Flag(x84)
+		pos += n85
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open73, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open81, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
 		}
 		if key[pos] != 0x00 || (pos+1 < len(key) && key[pos+1] == 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooManyElements, "C (genkeys.Deep)", "the nested tuple holds more elements than the struct has fields")
 		}
 		pos++
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open67, tuple.ErrUnterminated, "PIn (*genkeys.Inner)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open75, tuple.ErrUnterminated, "PIn (*genkeys.Inner)", "nested tuple has no closing 00")
 		}
 		if key[pos] != 0x00 || (pos+1 < len(key) && key[pos+1] == 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooManyElements, "PIn (*genkeys.Inner)", "the nested tuple holds more elements than the struct has fields")
@@ -1707,12 +1857,12 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Last (string)", "the key ends before this field")
 	}
-	b78, n79, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b86, n87, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Last (string)")
 	}
-	buf = b78
-	pos += n79
+	buf = b86
+	pos += n87
 	e5 := len(buf)
 	all := string(buf)
 	v.Base.Tenant = all[:e0]
@@ -1722,6 +1872,20 @@ func (v *Kinds) UnmarshalTupleKey(key []byte) (int, error) {
 	v.In.A = all[e3:e4]
 	v.Last = all[e4:e5]
 	return pos, nil
+}
+
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a Kinds value, which tuple.Plan[Kinds] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's Kinds stays on its stack.
+func (*Kinds) TupleKeyFuncs() (appendKey func(Kinds, []byte) ([]byte, error), unmarshalKey func(Kinds, []byte) (Kinds, int, error)) {
+	appendKey = func(v Kinds, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v Kinds, key []byte) (out Kinds, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
 }
 
 // TupleKeySchema returns the key schema the methods above are written
@@ -1802,7 +1966,11 @@ func (v *Mixed) AppendTupleKey(dst []byte) ([]byte, error) {
 	}
 	start := len(dst)
 	// ID (uint64)
-	dst = tuplewire.AppendUint(dst, v.ID)
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendUintInRoom(dst, v.ID)
+	} else {
+		dst = tuplewire.AppendUint(dst, v.ID)
+	}
 	// T (genkeys.Tagged)
 	dst = tuplewire.BeginNested(dst)
 	// constant "tag"
@@ -1814,16 +1982,21 @@ func (v *Mixed) AppendTupleKey(dst []byte) ([]byte, error) {
 	// Rank (int32)
 	var ascBuf1 [64]byte
 	asc2 := ascBuf1[:0]
-	asc2 = tuplewire.AppendInt(asc2, int64(v.T.Rank))
+	if cap(asc2)-len(asc2) >= tuplewire.IntRoom {
+		asc2 = tuplewire.AppendIntInRoom(asc2, int64(v.T.Rank))
+	} else {
+		asc2 = tuplewire.AppendInt(asc2, int64(v.T.Rank))
+	}
 	dst = tuplewire.AppendDesc(dst, 0x4f, asc2)
 	// Note (*string)
 	if v.T.Note == nil {
 		dst = tuplewire.AppendNestedNull(dst)
 	} else {
-		if !utf8.ValidString((*v.T.Note)) {
-			return dst[:start], tupleKeyEncodeErr((*v.T.Note), tuple.ErrInvalidUTF8, "Note (*string)")
+		out3, err := tuplewire.AppendStringChecked(dst, (*v.T.Note))
+		if err != nil {
+			return dst[:start], tupleKeyEncodeErr((*v.T.Note), err, "Note (*string)")
 		}
-		dst = tuplewire.AppendString(dst, (*v.T.Note))
+		dst = out3
 	}
 	dst = tuplewire.EndNested(dst)
 	// PT (*genkeys.Tagged)
@@ -1838,36 +2011,46 @@ func (v *Mixed) AppendTupleKey(dst []byte) ([]byte, error) {
 		// constant 300
 		dst = append(dst, "\x16\x01,"...)
 		// Rank (int32)
-		var ascBuf3 [64]byte
-		asc4 := ascBuf3[:0]
-		asc4 = tuplewire.AppendInt(asc4, int64((*v.PT).Rank))
-		dst = tuplewire.AppendDesc(dst, 0x4f, asc4)
+		var ascBuf4 [64]byte
+		asc5 := ascBuf4[:0]
+		if cap(asc5)-len(asc5) >= tuplewire.IntRoom {
+			asc5 = tuplewire.AppendIntInRoom(asc5, int64((*v.PT).Rank))
+		} else {
+			asc5 = tuplewire.AppendInt(asc5, int64((*v.PT).Rank))
+		}
+		dst = tuplewire.AppendDesc(dst, 0x4f, asc5)
 		// Note (*string)
 		if (*v.PT).Note == nil {
 			dst = tuplewire.AppendNestedNull(dst)
 		} else {
-			if !utf8.ValidString((*(*v.PT).Note)) {
-				return dst[:start], tupleKeyEncodeErr((*(*v.PT).Note), tuple.ErrInvalidUTF8, "Note (*string)")
+			out6, err := tuplewire.AppendStringChecked(dst, (*(*v.PT).Note))
+			if err != nil {
+				return dst[:start], tupleKeyEncodeErr((*(*v.PT).Note), err, "Note (*string)")
 			}
-			dst = tuplewire.AppendString(dst, (*(*v.PT).Note))
+			dst = out6
 		}
 		dst = tuplewire.EndNested(dst)
 	}
 	// DT (genkeys.Deep)
-	var ascBuf5 [64]byte
-	asc6 := ascBuf5[:0]
-	asc6 = tuplewire.BeginNested(asc6)
+	var ascBuf7 [64]byte
+	asc8 := ascBuf7[:0]
+	asc8 = tuplewire.BeginNested(asc8)
 	// X (int8)
-	asc6 = tuplewire.AppendInt(asc6, int64(v.DT.X))
-	// Y (genkeys.Flag)
-	asc6 = tuplewire.AppendBool(asc6, bool(v.DT.Y))
-	asc6 = tuplewire.EndNested(asc6)
-	dst = tuplewire.AppendDesc(dst, 0x4f, asc6)
-	// Tail (genkeys.Name)
-	if !utf8.ValidString(string(v.Tail)) {
-		return dst[:start], tupleKeyEncodeErr(v.Tail, tuple.ErrInvalidUTF8, "Tail (genkeys.Name)")
+	if cap(asc8)-len(asc8) >= tuplewire.IntRoom {
+		asc8 = tuplewire.AppendIntInRoom(asc8, int64(v.DT.X))
+	} else {
+		asc8 = tuplewire.AppendInt(asc8, int64(v.DT.X))
 	}
-	dst = tuplewire.AppendString(dst, string(v.Tail))
+	// Y (genkeys.Flag)
+	asc8 = tuplewire.AppendBool(asc8, bool(v.DT.Y))
+	asc8 = tuplewire.EndNested(asc8)
+	dst = tuplewire.AppendDesc(dst, 0x4f, asc8)
+	// Tail (genkeys.Name)
+	out9, err := tuplewire.AppendStringChecked(dst, string(v.Tail))
+	if err != nil {
+		return dst[:start], tupleKeyEncodeErr(v.Tail, err, "Tail (genkeys.Name)")
+	}
+	dst = out9
 	return dst, nil
 }
 
@@ -1900,12 +2083,12 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] == 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "ID (uint64)")
 	}
-	x7, n8, err := tuplewire.ConsumeUint(key[pos:])
+	x10, n11, err := tuplewire.ConsumeUint(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "ID (uint64)")
 	}
-	v.ID = x7
-	pos += n8
+	v.ID = x10
+	pos += n11
 	// T (genkeys.Tagged)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "T (genkeys.Tagged)", "the key ends before this field")
@@ -1913,11 +2096,11 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x05 {
 		return 0, tupleKeyKind(key, pos, true, "T (genkeys.Tagged)")
 	}
-	open9 := pos
+	open12 := pos
 	pos++
 	// constant "tag"
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open9, tuple.ErrUnterminated, "constant \"tag\"", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open12, tuple.ErrUnterminated, "constant \"tag\"", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "constant \"tag\"", "the nested tuple ends before this field")
@@ -1928,7 +2111,7 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	pos += 5
 	// n (string)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open9, tuple.ErrUnterminated, "n (string)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open12, tuple.ErrUnterminated, "n (string)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "n (string)", "the nested tuple ends before this field")
@@ -1936,16 +2119,16 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] == 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "n (string)")
 	}
-	b10, n11, err := tuplewire.ConsumeBytesAppend(buf, key[pos:])
+	b13, n14, err := tuplewire.ConsumeBytesAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "n (string)")
 	}
-	buf = b10
-	pos += n11
+	buf = b13
+	pos += n14
 	e0 := len(buf)
 	// constant 300
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open9, tuple.ErrUnterminated, "constant 300", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open12, tuple.ErrUnterminated, "constant 300", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "constant 300", "the nested tuple ends before this field")
@@ -1956,7 +2139,7 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	pos += 3
 	// Rank (int32)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open9, tuple.ErrUnterminated, "Rank (int32)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open12, tuple.ErrUnterminated, "Rank (int32)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Rank (int32)", "the nested tuple ends before this field")
@@ -1964,25 +2147,25 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "Rank (int32)")
 	}
-	var ascBuf13 [64]byte
-	asc14, n15, err := tuplewire.ConsumeDesc(ascBuf13[:0], key[pos:])
+	var ascBuf16 [64]byte
+	asc17, n18, err := tuplewire.ConsumeDesc(ascBuf16[:0], key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Rank (int32)")
 	}
-	if len(asc14) == 0 {
+	if len(asc17) == 0 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "Rank (int32)", "descending element holds no element")
 	}
-	end16, err := tupleKeyMixedDesc12(asc14, &v.T.Rank)
+	end19, err := tupleKeyMixedDesc15(asc17, &v.T.Rank)
 	if err != nil {
-		return 0, tupleKeyDescErr(err, asc14, pos, "Rank (int32)")
+		return 0, tupleKeyDescErr(err, asc17, pos, "Rank (int32)")
 	}
-	if end16 != len(asc14) {
+	if end19 != len(asc17) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "Rank (int32)", "descending element holds more than one element")
 	}
-	pos += n15
+	pos += n18
 	// Note (*string)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open9, tuple.ErrUnterminated, "Note (*string)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open12, tuple.ErrUnterminated, "Note (*string)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Note (*string)", "the nested tuple ends before this field")
@@ -1991,20 +2174,20 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 		v.T.Note = nil
 		pos += 2
 	} else {
-		p19 := new(string)
-		v.T.Note = p19
+		p22 := new(string)
+		v.T.Note = p22
 		if key[pos] == 0x4f {
 			return 0, tupleKeyKind(key, pos, true, "Note (*string)")
 		}
-		x20, n21, err := tuplewire.ConsumeString(key[pos:])
+		x23, n24, err := tuplewire.ConsumeString(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "Note (*string)")
 		}
-		(*p19) = x20
-		pos += n21
+		(*p22) = x23
+		pos += n24
 	}
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open9, tuple.ErrUnterminated, "T (genkeys.Tagged)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open12, tuple.ErrUnterminated, "T (genkeys.Tagged)", "nested tuple has no closing 00")
 	}
 	if key[pos] != 0x00 || (pos+1 < len(key) && key[pos+1] == 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooManyElements, "T (genkeys.Tagged)", "the nested tuple holds more elements than the struct has fields")
@@ -2018,16 +2201,16 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 		v.PT = nil
 		pos += 1
 	} else {
-		p22 := new(Tagged)
-		v.PT = p22
+		p25 := new(Tagged)
+		v.PT = p25
 		if key[pos] != 0x05 {
 			return 0, tupleKeyKind(key, pos, true, "PT (*genkeys.Tagged)")
 		}
-		open23 := pos
+		open26 := pos
 		pos++
 		// constant "tag"
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open23, tuple.ErrUnterminated, "constant \"tag\"", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open26, tuple.ErrUnterminated, "constant \"tag\"", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "constant \"tag\"", "the nested tuple ends before this field")
@@ -2038,7 +2221,7 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 		pos += 5
 		// n (string)
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open23, tuple.ErrUnterminated, "n (string)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open26, tuple.ErrUnterminated, "n (string)", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "n (string)", "the nested tuple ends before this field")
@@ -2046,15 +2229,15 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 		if key[pos] == 0x4f {
 			return 0, tupleKeyKind(key, pos, true, "n (string)")
 		}
-		x24, n25, err := tuplewire.ConsumeBytes(key[pos:])
+		x27, n28, err := tuplewire.ConsumeBytes(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "n (string)")
 		}
-		(*p22).Name = string(x24)
-		pos += n25
+		(*p25).Name = string(x27)
+		pos += n28
 		// constant 300
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open23, tuple.ErrUnterminated, "constant 300", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open26, tuple.ErrUnterminated, "constant 300", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "constant 300", "the nested tuple ends before this field")
@@ -2065,7 +2248,7 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 		pos += 3
 		// Rank (int32)
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open23, tuple.ErrUnterminated, "Rank (int32)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open26, tuple.ErrUnterminated, "Rank (int32)", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Rank (int32)", "the nested tuple ends before this field")
@@ -2073,47 +2256,47 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 		if key[pos] != 0x4f {
 			return 0, tupleKeyKind(key, pos, true, "Rank (int32)")
 		}
-		var ascBuf27 [64]byte
-		asc28, n29, err := tuplewire.ConsumeDesc(ascBuf27[:0], key[pos:])
+		var ascBuf30 [64]byte
+		asc31, n32, err := tuplewire.ConsumeDesc(ascBuf30[:0], key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "Rank (int32)")
 		}
-		if len(asc28) == 0 {
+		if len(asc31) == 0 {
 			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "Rank (int32)", "descending element holds no element")
 		}
-		end30, err := tupleKeyMixedDesc26(asc28, &(*p22).Rank)
+		end33, err := tupleKeyMixedDesc29(asc31, &(*p25).Rank)
 		if err != nil {
-			return 0, tupleKeyDescErr(err, asc28, pos, "Rank (int32)")
+			return 0, tupleKeyDescErr(err, asc31, pos, "Rank (int32)")
 		}
-		if end30 != len(asc28) {
+		if end33 != len(asc31) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "Rank (int32)", "descending element holds more than one element")
 		}
-		pos += n29
+		pos += n32
 		// Note (*string)
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open23, tuple.ErrUnterminated, "Note (*string)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open26, tuple.ErrUnterminated, "Note (*string)", "nested tuple has no closing 00")
 		}
 		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Note (*string)", "the nested tuple ends before this field")
 		}
 		if key[pos] == 0x00 {
-			(*p22).Note = nil
+			(*p25).Note = nil
 			pos += 2
 		} else {
-			p33 := new(string)
-			(*p22).Note = p33
+			p36 := new(string)
+			(*p25).Note = p36
 			if key[pos] == 0x4f {
 				return 0, tupleKeyKind(key, pos, true, "Note (*string)")
 			}
-			x34, n35, err := tuplewire.ConsumeString(key[pos:])
+			x37, n38, err := tuplewire.ConsumeString(key[pos:])
 			if err != nil {
 				return 0, tupleKeyErr(err, pos, "Note (*string)")
 			}
-			(*p33) = x34
-			pos += n35
+			(*p36) = x37
+			pos += n38
 		}
 		if pos >= len(key) {
-			return 0, tupleKeyFail(key, open23, tuple.ErrUnterminated, "PT (*genkeys.Tagged)", "nested tuple has no closing 00")
+			return 0, tupleKeyFail(key, open26, tuple.ErrUnterminated, "PT (*genkeys.Tagged)", "nested tuple has no closing 00")
 		}
 		if key[pos] != 0x00 || (pos+1 < len(key) && key[pos+1] == 0xFF) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrTooManyElements, "PT (*genkeys.Tagged)", "the nested tuple holds more elements than the struct has fields")
@@ -2127,22 +2310,22 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "DT (genkeys.Deep)")
 	}
-	var ascBuf37 [64]byte
-	asc38, n39, err := tuplewire.ConsumeDesc(ascBuf37[:0], key[pos:])
+	var ascBuf40 [64]byte
+	asc41, n42, err := tuplewire.ConsumeDesc(ascBuf40[:0], key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "DT (genkeys.Deep)")
 	}
-	if len(asc38) == 0 {
+	if len(asc41) == 0 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "DT (genkeys.Deep)", "descending element holds no element")
 	}
-	end40, err := tupleKeyMixedDesc36(asc38, &v.DT)
+	end43, err := tupleKeyMixedDesc39(asc41, &v.DT)
 	if err != nil {
-		return 0, tupleKeyDescErr(err, asc38, pos, "DT (genkeys.Deep)")
+		return 0, tupleKeyDescErr(err, asc41, pos, "DT (genkeys.Deep)")
 	}
-	if end40 != len(asc38) {
+	if end43 != len(asc41) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "DT (genkeys.Deep)", "descending element holds more than one element")
 	}
-	pos += n39
+	pos += n42
 	// Tail (genkeys.Name)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Tail (genkeys.Name)", "the key ends before this field")
@@ -2150,17 +2333,31 @@ func (v *Mixed) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] == 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "Tail (genkeys.Name)")
 	}
-	b46, n47, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b49, n50, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Tail (genkeys.Name)")
 	}
-	buf = b46
-	pos += n47
+	buf = b49
+	pos += n50
 	e1 := len(buf)
 	all := string(buf)
 	v.T.Name = all[:e0]
 	v.Tail = Name(all[e0:e1])
 	return pos, nil
+}
+
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a Mixed value, which tuple.Plan[Mixed] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's Mixed stays on its stack.
+func (*Mixed) TupleKeyFuncs() (appendKey func(Mixed, []byte) ([]byte, error), unmarshalKey func(Mixed, []byte) (Mixed, int, error)) {
+	appendKey = func(v Mixed, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v Mixed, key []byte) (out Mixed, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
 }
 
 // TupleKeySchema returns the key schema the methods above are written
@@ -2304,39 +2501,40 @@ func (v *Times) AppendTupleKey(dst []byte) ([]byte, error) {
 	} else {
 		var ascBuf17 [64]byte
 		asc18 := ascBuf17[:0]
-		if !utf8.ValidString((*v.PS)) {
-			return dst[:start], tupleKeyEncodeErr((*v.PS), tuple.ErrInvalidUTF8, "PS (*string)")
+		out19, err := tuplewire.AppendStringChecked(asc18, (*v.PS))
+		if err != nil {
+			return dst[:start], tupleKeyEncodeErr((*v.PS), err, "PS (*string)")
 		}
-		asc18 = tuplewire.AppendString(asc18, (*v.PS))
+		asc18 = out19
 		dst = tuplewire.AppendDesc(dst, 0x4f, asc18)
 	}
 	// In (genkeys.Stamped)
 	dst = tuplewire.BeginNested(dst)
 	// At (time.Time)
-	out19, err := tuple.AppendTime(dst, v.In.At, time.Millisecond)
+	out20, err := tuple.AppendTime(dst, v.In.At, time.Millisecond)
 	if err != nil {
 		return dst[:start], tupleKeyNamed(err, "At (time.Time)")
 	}
-	dst = out19
+	dst = out20
 	// PD (*time.Duration)
 	if v.In.PD == nil {
 		dst = tuplewire.AppendNestedNull(dst)
 	} else {
-		out20, err := tuple.AppendDuration(dst, (*v.In.PD), time.Nanosecond)
+		out21, err := tuple.AppendDuration(dst, (*v.In.PD), time.Nanosecond)
 		if err != nil {
 			return dst[:start], tupleKeyNamed(err, "PD (*time.Duration)")
 		}
-		dst = out20
+		dst = out21
 	}
 	// Big (*big.Int)
 	if v.In.Big == nil {
 		dst = tuplewire.AppendNestedNull(dst)
 	} else {
-		out21, err := tuplewire.AppendBigInt(dst, v.In.Big)
+		out22, err := tuplewire.AppendBigInt(dst, v.In.Big)
 		if err != nil {
 			return dst[:start], tupleKeyEncodeErr((*v.In.Big), err, "Big (*big.Int)")
 		}
-		dst = out21
+		dst = out22
 	}
 	dst = tuplewire.EndNested(dst)
 	return dst, nil
@@ -2369,12 +2567,12 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] == 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "At (time.Time)")
 	}
-	x22, n23, err := tuple.ConsumeTime(key[pos:], time.Nanosecond)
+	x23, n24, err := tuple.ConsumeTime(key[pos:], time.Nanosecond)
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "At (time.Time)")
 	}
-	v.At = x22
-	pos += n23
+	v.At = x23
+	pos += n24
 	// Ms (time.Time)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Ms (time.Time)", "the key ends before this field")
@@ -2382,12 +2580,12 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] == 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "Ms (time.Time)")
 	}
-	x24, n25, err := tuple.ConsumeTime(key[pos:], time.Millisecond)
+	x25, n26, err := tuple.ConsumeTime(key[pos:], time.Millisecond)
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Ms (time.Time)")
 	}
-	v.Ms = x24
-	pos += n25
+	v.Ms = x25
+	pos += n26
 	// S (*time.Time)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "S (*time.Time)", "the key ends before this field")
@@ -2396,17 +2594,17 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 		v.S = nil
 		pos += 1
 	} else {
-		p26 := new(time.Time)
-		v.S = p26
+		p27 := new(time.Time)
+		v.S = p27
 		if key[pos] == 0x4f {
 			return 0, tupleKeyKind(key, pos, true, "S (*time.Time)")
 		}
-		x27, n28, err := tuple.ConsumeTime(key[pos:], time.Second)
+		x28, n29, err := tuple.ConsumeTime(key[pos:], time.Second)
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "S (*time.Time)")
 		}
-		(*p26) = x27
-		pos += n28
+		(*p27) = x28
+		pos += n29
 	}
 	// D (time.Duration)
 	if pos >= len(key) {
@@ -2415,12 +2613,12 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] == 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "D (time.Duration)")
 	}
-	x29, n30, err := tuple.ConsumeDuration(key[pos:], time.Nanosecond)
+	x30, n31, err := tuple.ConsumeDuration(key[pos:], time.Nanosecond)
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "D (time.Duration)")
 	}
-	v.D = x29
-	pos += n30
+	v.D = x30
+	pos += n31
 	// Us (time.Duration)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Us (time.Duration)", "the key ends before this field")
@@ -2428,12 +2626,12 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] == 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "Us (time.Duration)")
 	}
-	x31, n32, err := tuple.ConsumeDuration(key[pos:], time.Microsecond)
+	x32, n33, err := tuple.ConsumeDuration(key[pos:], time.Microsecond)
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Us (time.Duration)")
 	}
-	v.Us = x31
-	pos += n32
+	v.Us = x32
+	pos += n33
 	// PD (*time.Duration)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "PD (*time.Duration)", "the key ends before this field")
@@ -2442,27 +2640,27 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 		v.PD = nil
 		pos += 1
 	} else {
-		p33 := new(time.Duration)
-		v.PD = p33
+		p34 := new(time.Duration)
+		v.PD = p34
 		if key[pos] != 0x4f {
 			return 0, tupleKeyKind(key, pos, true, "PD (*time.Duration)")
 		}
-		var ascBuf35 [64]byte
-		asc36, n37, err := tuplewire.ConsumeDesc(ascBuf35[:0], key[pos:])
+		var ascBuf36 [64]byte
+		asc37, n38, err := tuplewire.ConsumeDesc(ascBuf36[:0], key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "PD (*time.Duration)")
 		}
-		if len(asc36) == 0 {
+		if len(asc37) == 0 {
 			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "PD (*time.Duration)", "descending element holds no element")
 		}
-		end38, err := tupleKeyTimesDesc34(asc36, p33)
+		end39, err := tupleKeyTimesDesc35(asc37, p34)
 		if err != nil {
-			return 0, tupleKeyDescErr(err, asc36, pos, "PD (*time.Duration)")
+			return 0, tupleKeyDescErr(err, asc37, pos, "PD (*time.Duration)")
 		}
-		if end38 != len(asc36) {
+		if end39 != len(asc37) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "PD (*time.Duration)", "descending element holds more than one element")
 		}
-		pos += n37
+		pos += n38
 	}
 	// DT (time.Time)
 	if pos >= len(key) {
@@ -2471,22 +2669,22 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "DT (time.Time)")
 	}
-	var ascBuf42 [64]byte
-	asc43, n44, err := tuplewire.ConsumeDesc(ascBuf42[:0], key[pos:])
+	var ascBuf43 [64]byte
+	asc44, n45, err := tuplewire.ConsumeDesc(ascBuf43[:0], key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "DT (time.Time)")
 	}
-	if len(asc43) == 0 {
+	if len(asc44) == 0 {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "DT (time.Time)", "descending element holds no element")
 	}
-	end45, err := tupleKeyTimesDesc41(asc43, &v.DT)
+	end46, err := tupleKeyTimesDesc42(asc44, &v.DT)
 	if err != nil {
-		return 0, tupleKeyDescErr(err, asc43, pos, "DT (time.Time)")
+		return 0, tupleKeyDescErr(err, asc44, pos, "DT (time.Time)")
 	}
-	if end45 != len(asc43) {
+	if end46 != len(asc44) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "DT (time.Time)", "descending element holds more than one element")
 	}
-	pos += n44
+	pos += n45
 	// Big (big.Int)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Big (big.Int)", "the key ends before this field")
@@ -2494,12 +2692,12 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] == 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "Big (big.Int)")
 	}
-	x48, n49, err := tuplewire.ConsumeBigInt(key[pos:])
+	x49, n50, err := tuplewire.ConsumeBigInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Big (big.Int)")
 	}
-	v.Big = *x48
-	pos += n49
+	v.Big = *x49
+	pos += n50
 	// PBig (*big.Int)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "PBig (*big.Int)", "the key ends before this field")
@@ -2508,17 +2706,17 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 		v.PBig = nil
 		pos += 1
 	} else {
-		p50 := new(big.Int)
-		v.PBig = p50
+		p51 := new(big.Int)
+		v.PBig = p51
 		if key[pos] == 0x4f {
 			return 0, tupleKeyKind(key, pos, true, "PBig (*big.Int)")
 		}
-		x51, n52, err := tuplewire.ConsumeBigInt(key[pos:])
+		x52, n53, err := tuplewire.ConsumeBigInt(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "PBig (*big.Int)")
 		}
-		(*p50) = *x51
-		pos += n52
+		(*p51) = *x52
+		pos += n53
 	}
 	// DBig (*big.Int)
 	if pos >= len(key) {
@@ -2528,27 +2726,27 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 		v.DBig = nil
 		pos += 1
 	} else {
-		p53 := new(big.Int)
-		v.DBig = p53
+		p54 := new(big.Int)
+		v.DBig = p54
 		if key[pos] != 0x4f {
 			return 0, tupleKeyKind(key, pos, true, "DBig (*big.Int)")
 		}
-		var ascBuf55 [64]byte
-		asc56, n57, err := tuplewire.ConsumeDesc(ascBuf55[:0], key[pos:])
+		var ascBuf56 [64]byte
+		asc57, n58, err := tuplewire.ConsumeDesc(ascBuf56[:0], key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "DBig (*big.Int)")
 		}
-		if len(asc56) == 0 {
+		if len(asc57) == 0 {
 			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "DBig (*big.Int)", "descending element holds no element")
 		}
-		end58, err := tupleKeyTimesDesc54(asc56, p53)
+		end59, err := tupleKeyTimesDesc55(asc57, p54)
 		if err != nil {
-			return 0, tupleKeyDescErr(err, asc56, pos, "DBig (*big.Int)")
+			return 0, tupleKeyDescErr(err, asc57, pos, "DBig (*big.Int)")
 		}
-		if end58 != len(asc56) {
+		if end59 != len(asc57) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "DBig (*big.Int)", "descending element holds more than one element")
 		}
-		pos += n57
+		pos += n58
 	}
 	// PS (*string)
 	if pos >= len(key) {
@@ -2558,27 +2756,27 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 		v.PS = nil
 		pos += 1
 	} else {
-		p61 := new(string)
-		v.PS = p61
+		p62 := new(string)
+		v.PS = p62
 		if key[pos] != 0x4f {
 			return 0, tupleKeyKind(key, pos, true, "PS (*string)")
 		}
-		var ascBuf63 [64]byte
-		asc64, n65, err := tuplewire.ConsumeDesc(ascBuf63[:0], key[pos:])
+		var ascBuf64 [64]byte
+		asc65, n66, err := tuplewire.ConsumeDesc(ascBuf64[:0], key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "PS (*string)")
 		}
-		if len(asc64) == 0 {
+		if len(asc65) == 0 {
 			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "PS (*string)", "descending element holds no element")
 		}
-		end66, err := tupleKeyTimesDesc62(asc64, p61)
+		end67, err := tupleKeyTimesDesc63(asc65, p62)
 		if err != nil {
-			return 0, tupleKeyDescErr(err, asc64, pos, "PS (*string)")
+			return 0, tupleKeyDescErr(err, asc65, pos, "PS (*string)")
 		}
-		if end66 != len(asc64) {
+		if end67 != len(asc65) {
 			return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "PS (*string)", "descending element holds more than one element")
 		}
-		pos += n65
+		pos += n66
 	}
 	// In (genkeys.Stamped)
 	if pos >= len(key) {
@@ -2587,11 +2785,11 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] != 0x05 {
 		return 0, tupleKeyKind(key, pos, true, "In (genkeys.Stamped)")
 	}
-	open69 := pos
+	open70 := pos
 	pos++
 	// At (time.Time)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open69, tuple.ErrUnterminated, "At (time.Time)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open70, tuple.ErrUnterminated, "At (time.Time)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "At (time.Time)", "the nested tuple ends before this field")
@@ -2599,15 +2797,15 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 	if key[pos] == 0x4f {
 		return 0, tupleKeyKind(key, pos, true, "At (time.Time)")
 	}
-	x70, n71, err := tuple.ConsumeTime(key[pos:], time.Millisecond)
+	x71, n72, err := tuple.ConsumeTime(key[pos:], time.Millisecond)
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "At (time.Time)")
 	}
-	v.In.At = x70
-	pos += n71
+	v.In.At = x71
+	pos += n72
 	// PD (*time.Duration)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open69, tuple.ErrUnterminated, "PD (*time.Duration)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open70, tuple.ErrUnterminated, "PD (*time.Duration)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "PD (*time.Duration)", "the nested tuple ends before this field")
@@ -2616,21 +2814,21 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 		v.In.PD = nil
 		pos += 2
 	} else {
-		p72 := new(time.Duration)
-		v.In.PD = p72
+		p73 := new(time.Duration)
+		v.In.PD = p73
 		if key[pos] == 0x4f {
 			return 0, tupleKeyKind(key, pos, true, "PD (*time.Duration)")
 		}
-		x73, n74, err := tuple.ConsumeDuration(key[pos:], time.Nanosecond)
+		x74, n75, err := tuple.ConsumeDuration(key[pos:], time.Nanosecond)
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "PD (*time.Duration)")
 		}
-		(*p72) = x73
-		pos += n74
+		(*p73) = x74
+		pos += n75
 	}
 	// Big (*big.Int)
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open69, tuple.ErrUnterminated, "Big (*big.Int)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open70, tuple.ErrUnterminated, "Big (*big.Int)", "nested tuple has no closing 00")
 	}
 	if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Big (*big.Int)", "the nested tuple ends before this field")
@@ -2639,26 +2837,40 @@ func (v *Times) UnmarshalTupleKey(key []byte) (int, error) {
 		v.In.Big = nil
 		pos += 2
 	} else {
-		p75 := new(big.Int)
-		v.In.Big = p75
+		p76 := new(big.Int)
+		v.In.Big = p76
 		if key[pos] == 0x4f {
 			return 0, tupleKeyKind(key, pos, true, "Big (*big.Int)")
 		}
-		x76, n77, err := tuplewire.ConsumeBigInt(key[pos:])
+		x77, n78, err := tuplewire.ConsumeBigInt(key[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "Big (*big.Int)")
 		}
-		(*p75) = *x76
-		pos += n77
+		(*p76) = *x77
+		pos += n78
 	}
 	if pos >= len(key) {
-		return 0, tupleKeyFail(key, open69, tuple.ErrUnterminated, "In (genkeys.Stamped)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(key, open70, tuple.ErrUnterminated, "In (genkeys.Stamped)", "nested tuple has no closing 00")
 	}
 	if key[pos] != 0x00 || (pos+1 < len(key) && key[pos+1] == 0xFF) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooManyElements, "In (genkeys.Stamped)", "the nested tuple holds more elements than the struct has fields")
 	}
 	pos++
 	return pos, nil
+}
+
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a Times value, which tuple.Plan[Times] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's Times stays on its stack.
+func (*Times) TupleKeyFuncs() (appendKey func(Times, []byte) ([]byte, error), unmarshalKey func(Times, []byte) (Times, int, error)) {
+	appendKey = func(v Times, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v Times, key []byte) (out Times, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
 }
 
 // TupleKeySchema returns the key schema the methods above are written
@@ -2713,45 +2925,65 @@ func (v *W1) AppendTupleKey(dst []byte) ([]byte, error) {
 	}
 	start := len(dst)
 	// Kind (string)
-	if !utf8.ValidString(v.Kind) {
-		return dst[:start], tupleKeyEncodeErr(v.Kind, tuple.ErrInvalidUTF8, "Kind (string)")
+	out1, err := tuplewire.AppendStringChecked(dst, v.Kind)
+	if err != nil {
+		return dst[:start], tupleKeyEncodeErr(v.Kind, err, "Kind (string)")
 	}
-	dst = tuplewire.AppendString(dst, v.Kind)
+	dst = out1
 	// User (uuid.UUID)
 	dst = append(append(dst, 0x30), v.User[:]...)
 	// PostKind (string)
-	if !utf8.ValidString(v.PostKind) {
-		return dst[:start], tupleKeyEncodeErr(v.PostKind, tuple.ErrInvalidUTF8, "PostKind (string)")
+	out2, err := tuplewire.AppendStringChecked(dst, v.PostKind)
+	if err != nil {
+		return dst[:start], tupleKeyEncodeErr(v.PostKind, err, "PostKind (string)")
 	}
-	dst = tuplewire.AppendString(dst, v.PostKind)
+	dst = out2
 	// Post (int64)
-	dst = tuplewire.AppendInt(dst, v.Post)
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendIntInRoom(dst, v.Post)
+	} else {
+		dst = tuplewire.AppendInt(dst, v.Post)
+	}
 	// CKind (string)
-	if !utf8.ValidString(v.CKind) {
-		return dst[:start], tupleKeyEncodeErr(v.CKind, tuple.ErrInvalidUTF8, "CKind (string)")
+	out3, err := tuplewire.AppendStringChecked(dst, v.CKind)
+	if err != nil {
+		return dst[:start], tupleKeyEncodeErr(v.CKind, err, "CKind (string)")
 	}
-	dst = tuplewire.AppendString(dst, v.CKind)
+	dst = out3
 	// At (int64)
-	dst = tuplewire.AppendInt(dst, v.At)
-	// RKind (string)
-	if !utf8.ValidString(v.RKind) {
-		return dst[:start], tupleKeyEncodeErr(v.RKind, tuple.ErrInvalidUTF8, "RKind (string)")
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendIntInRoom(dst, v.At)
+	} else {
+		dst = tuplewire.AppendInt(dst, v.At)
 	}
-	dst = tuplewire.AppendString(dst, v.RKind)
+	// RKind (string)
+	out4, err := tuplewire.AppendStringChecked(dst, v.RKind)
+	if err != nil {
+		return dst[:start], tupleKeyEncodeErr(v.RKind, err, "RKind (string)")
+	}
+	dst = out4
 	// React (int64)
-	dst = tuplewire.AppendInt(dst, v.React)
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendIntInRoom(dst, v.React)
+	} else {
+		dst = tuplewire.AppendInt(dst, v.React)
+	}
 	return dst, nil
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 128 bytes.
+// length: one allocation, of the key's length as if its strings held no
+// 00, and 8 bytes more: room for 8 of them (a 00 is written 00 FF);
+// more grow the slice once.
 func (v *W1) MarshalTupleKey() ([]byte, error) {
-	var buf [128]byte
-	key, err := v.AppendTupleKey(buf[:0])
+	if tupleKeyStaleW1 != nil { // before the size, which reads the fields by the file's layout
+		return nil, tupleKeyStaleW1
+	}
+	key, err := v.AppendTupleKey(make([]byte, 0, 33+len(v.Kind)+len(v.PostKind)+tuplewire.SizeInt(v.Post)+len(v.CKind)+tuplewire.SizeInt(v.At)+len(v.RKind)+tuplewire.SizeInt(v.React)))
 	if err != nil {
 		return nil, err
 	}
-	return append([]byte(nil), key...), nil
+	return key, nil
 }
 
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
@@ -2771,92 +3003,106 @@ func (v *W1) UnmarshalTupleKey(key []byte) (int, error) {
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Kind (string)", "the key ends before this field")
 	}
-	b1, n2, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b5, n6, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Kind (string)")
 	}
-	buf = b1
-	pos += n2
+	buf = b5
+	pos += n6
 	e0 := len(buf)
 	// User (uuid.UUID)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "User (uuid.UUID)", "the key ends before this field")
 	}
-	x3, n4, err := tuplewire.ConsumeUUID(key[pos:])
+	x7, n8, err := tuplewire.ConsumeUUID(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "User (uuid.UUID)")
 	}
-	v.User = x3
-	pos += n4
+	v.User = x7
+	pos += n8
 	// PostKind (string)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "PostKind (string)", "the key ends before this field")
 	}
-	b5, n6, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b9, n10, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "PostKind (string)")
 	}
-	buf = b5
-	pos += n6
+	buf = b9
+	pos += n10
 	e1 := len(buf)
 	// Post (int64)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Post (int64)", "the key ends before this field")
 	}
-	x7, n8, err := tuplewire.ConsumeInt(key[pos:])
+	x11, n12, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Post (int64)")
 	}
-	v.Post = x7
-	pos += n8
+	v.Post = x11
+	pos += n12
 	// CKind (string)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "CKind (string)", "the key ends before this field")
 	}
-	b9, n10, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b13, n14, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "CKind (string)")
 	}
-	buf = b9
-	pos += n10
+	buf = b13
+	pos += n14
 	e2 := len(buf)
 	// At (int64)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "At (int64)", "the key ends before this field")
 	}
-	x11, n12, err := tuplewire.ConsumeInt(key[pos:])
+	x15, n16, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "At (int64)")
 	}
-	v.At = x11
-	pos += n12
+	v.At = x15
+	pos += n16
 	// RKind (string)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "RKind (string)", "the key ends before this field")
 	}
-	b13, n14, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	b17, n18, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "RKind (string)")
 	}
-	buf = b13
-	pos += n14
+	buf = b17
+	pos += n18
 	e3 := len(buf)
 	// React (int64)
 	if pos >= len(key) {
 		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "React (int64)", "the key ends before this field")
 	}
-	x15, n16, err := tuplewire.ConsumeInt(key[pos:])
+	x19, n20, err := tuplewire.ConsumeInt(key[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "React (int64)")
 	}
-	v.React = x15
-	pos += n16
+	v.React = x19
+	pos += n20
 	all := string(buf)
 	v.Kind = all[:e0]
 	v.PostKind = all[e0:e1]
 	v.CKind = all[e1:e2]
 	v.RKind = all[e2:e3]
 	return pos, nil
+}
+
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a W1 value, which tuple.Plan[W1] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's W1 stays on its stack.
+func (*W1) TupleKeyFuncs() (appendKey func(W1, []byte) ([]byte, error), unmarshalKey func(W1, []byte) (W1, int, error)) {
+	appendKey = func(v W1, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v W1, key []byte) (out W1, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
 }
 
 // TupleKeySchema returns the key schema the methods above are written
@@ -2907,27 +3153,43 @@ func (v *W1Const) AppendTupleKey(dst []byte) ([]byte, error) {
 	// constant "post"
 	dst = append(dst, "\x02post\x00"...)
 	// Post (int64)
-	dst = tuplewire.AppendInt(dst, v.Post)
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendIntInRoom(dst, v.Post)
+	} else {
+		dst = tuplewire.AppendInt(dst, v.Post)
+	}
 	// constant "comment"
 	dst = append(dst, "\x02comment\x00"...)
 	// At (int64)
-	dst = tuplewire.AppendInt(dst, v.At)
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendIntInRoom(dst, v.At)
+	} else {
+		dst = tuplewire.AppendInt(dst, v.At)
+	}
 	// constant "react"
 	dst = append(dst, "\x02react\x00"...)
 	// React (int64)
-	dst = tuplewire.AppendInt(dst, v.React)
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendIntInRoom(dst, v.React)
+	} else {
+		dst = tuplewire.AppendInt(dst, v.React)
+	}
 	return dst, nil
 }
 
 // MarshalTupleKey returns the key of *v in a new slice of its exact
-// length: one allocation for keys of up to 128 bytes.
+// length: one allocation, of the key's length as if its strings held no
+// 00, and 8 bytes more: room for 8 of them (a 00 is written 00 FF);
+// more grow the slice once.
 func (v *W1Const) MarshalTupleKey() ([]byte, error) {
-	var buf [128]byte
-	key, err := v.AppendTupleKey(buf[:0])
+	if tupleKeyStaleW1Const != nil { // before the size, which reads the fields by the file's layout
+		return nil, tupleKeyStaleW1Const
+	}
+	key, err := v.AppendTupleKey(make([]byte, 0, 53+tuplewire.SizeInt(v.Post)+tuplewire.SizeInt(v.At)+tuplewire.SizeInt(v.React)))
 	if err != nil {
 		return nil, err
 	}
-	return append([]byte(nil), key...), nil
+	return key, nil
 }
 
 // UnmarshalTupleKey reads the fields of *v from the start of key, as
@@ -3016,6 +3278,20 @@ func (v *W1Const) UnmarshalTupleKey(key []byte) (int, error) {
 	return pos, nil
 }
 
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a W1Const value, which tuple.Plan[W1Const] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's W1Const stays on its stack.
+func (*W1Const) TupleKeyFuncs() (appendKey func(W1Const, []byte) ([]byte, error), unmarshalKey func(W1Const, []byte) (W1Const, int, error)) {
+	appendKey = func(v W1Const, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v W1Const, key []byte) (out W1Const, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
+}
+
 // TupleKeySchema returns the key schema the methods above are written
 // for, which tuple.NewPlan compares with W1Const's own: a change to W1Const
 // that this file does not follow makes NewPlan fail.
@@ -3097,66 +3373,66 @@ func tupleKeyCustomsDesc29(in []byte, p *Priced) (int, error) {
 	return pos, nil
 }
 
-// tupleKeyDescsDesc19 reads the element that the descending field A (string) wraps.
-func tupleKeyDescsDesc19(in []byte, p *string) (int, error) {
+// tupleKeyDescsDesc23 reads the element that the descending field A (string) wraps.
+func tupleKeyDescsDesc23(in []byte, p *string) (int, error) {
 	pos := 0
-	x24, n25, err := tuplewire.ConsumeString(in[pos:])
+	x28, n29, err := tuplewire.ConsumeString(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "A (string)")
 	}
-	(*p) = x24
-	pos += n25
+	(*p) = x28
+	pos += n29
 	return pos, nil
 }
 
-// tupleKeyDescsDesc26 reads the element that the descending field B (int64) wraps.
-func tupleKeyDescsDesc26(in []byte, p *int64) (int, error) {
+// tupleKeyDescsDesc30 reads the element that the descending field B (int64) wraps.
+func tupleKeyDescsDesc30(in []byte, p *int64) (int, error) {
 	pos := 0
-	x31, n32, err := tuplewire.ConsumeInt(in[pos:])
+	x35, n36, err := tuplewire.ConsumeInt(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "B (int64)")
 	}
-	(*p) = x31
-	pos += n32
+	(*p) = x35
+	pos += n36
 	return pos, nil
 }
 
-// tupleKeyDescsDesc33 reads the element that the descending field C ([]uint8) wraps.
-func tupleKeyDescsDesc33(in []byte, p *[]byte) (int, error) {
+// tupleKeyDescsDesc37 reads the element that the descending field C ([]uint8) wraps.
+func tupleKeyDescsDesc37(in []byte, p *[]byte) (int, error) {
 	pos := 0
-	x38, n39, err := tuplewire.ConsumeBytes(in[pos:])
+	x42, n43, err := tuplewire.ConsumeBytes(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "C ([]uint8)")
 	}
-	(*p) = x38
-	pos += n39
+	(*p) = x42
+	pos += n43
 	return pos, nil
 }
 
-// tupleKeyDescsDesc40 reads the element that the descending field D (genkeys.Inner) wraps.
-func tupleKeyDescsDesc40(in []byte, p *Inner) (int, error) {
+// tupleKeyDescsDesc44 reads the element that the descending field D (genkeys.Inner) wraps.
+func tupleKeyDescsDesc44(in []byte, p *Inner) (int, error) {
 	pos := 0
 	if in[pos] != 0x05 {
 		return 0, tupleKeyKind(in, pos, false, "D (genkeys.Inner)")
 	}
-	open45 := pos
+	open49 := pos
 	pos++
 	// A (string)
 	if pos >= len(in) {
-		return 0, tupleKeyFail(in, open45, tuple.ErrUnterminated, "A (string)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(in, open49, tuple.ErrUnterminated, "A (string)", "nested tuple has no closing 00")
 	}
 	if in[pos] == 0x00 && (pos+1 >= len(in) || in[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(in, pos, tuple.ErrTooFewElements, "A (string)", "the nested tuple ends before this field")
 	}
-	x46, n47, err := tuplewire.ConsumeString(in[pos:])
+	x50, n51, err := tuplewire.ConsumeString(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "A (string)")
 	}
-	(*p).A = x46
-	pos += n47
+	(*p).A = x50
+	pos += n51
 	// B (*int64)
 	if pos >= len(in) {
-		return 0, tupleKeyFail(in, open45, tuple.ErrUnterminated, "B (*int64)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(in, open49, tuple.ErrUnterminated, "B (*int64)", "nested tuple has no closing 00")
 	}
 	if in[pos] == 0x00 && (pos+1 >= len(in) || in[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(in, pos, tuple.ErrTooFewElements, "B (*int64)", "the nested tuple ends before this field")
@@ -3165,18 +3441,18 @@ func tupleKeyDescsDesc40(in []byte, p *Inner) (int, error) {
 		(*p).B = nil
 		pos += 2
 	} else {
-		p48 := new(int64)
-		(*p).B = p48
-		x49, n50, err := tuplewire.ConsumeInt(in[pos:])
+		p52 := new(int64)
+		(*p).B = p52
+		x53, n54, err := tuplewire.ConsumeInt(in[pos:])
 		if err != nil {
 			return 0, tupleKeyErr(err, pos, "B (*int64)")
 		}
-		(*p48) = x49
-		pos += n50
+		(*p52) = x53
+		pos += n54
 	}
 	// C (genkeys.Deep)
 	if pos >= len(in) {
-		return 0, tupleKeyFail(in, open45, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(in, open49, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
 	}
 	if in[pos] == 0x00 && (pos+1 >= len(in) || in[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(in, pos, tuple.ErrTooFewElements, "C (genkeys.Deep)", "the nested tuple ends before this field")
@@ -3184,46 +3460,46 @@ func tupleKeyDescsDesc40(in []byte, p *Inner) (int, error) {
 	if in[pos] != 0x05 {
 		return 0, tupleKeyKind(in, pos, false, "C (genkeys.Deep)")
 	}
-	open51 := pos
+	open55 := pos
 	pos++
 	// X (int8)
 	if pos >= len(in) {
-		return 0, tupleKeyFail(in, open51, tuple.ErrUnterminated, "X (int8)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(in, open55, tuple.ErrUnterminated, "X (int8)", "nested tuple has no closing 00")
 	}
 	if in[pos] == 0x00 && (pos+1 >= len(in) || in[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(in, pos, tuple.ErrTooFewElements, "X (int8)", "the nested tuple ends before this field")
 	}
-	x52, n53, err := tuplewire.ConsumeInt(in[pos:])
+	x56, n57, err := tuplewire.ConsumeInt(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "X (int8)")
 	}
-	if int64(int8(x52)) != x52 {
+	if int64(int8(x56)) != x56 {
 		return 0, tupleKeyFail(in, pos, tuple.ErrOutOfRange, "X (int8)", "the value does not fit in int8")
 	}
-	(*p).C.X = int8(x52)
-	pos += n53
+	(*p).C.X = int8(x56)
+	pos += n57
 	// Y (genkeys.Flag)
 	if pos >= len(in) {
-		return 0, tupleKeyFail(in, open51, tuple.ErrUnterminated, "Y (genkeys.Flag)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(in, open55, tuple.ErrUnterminated, "Y (genkeys.Flag)", "nested tuple has no closing 00")
 	}
 	if in[pos] == 0x00 && (pos+1 >= len(in) || in[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(in, pos, tuple.ErrTooFewElements, "Y (genkeys.Flag)", "the nested tuple ends before this field")
 	}
-	x54, n55, err := tuplewire.ConsumeBool(in[pos:])
+	x58, n59, err := tuplewire.ConsumeBool(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Y (genkeys.Flag)")
 	}
-	(*p).C.Y = Flag(x54)
-	pos += n55
+	(*p).C.Y = Flag(x58)
+	pos += n59
 	if pos >= len(in) {
-		return 0, tupleKeyFail(in, open51, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(in, open55, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
 	}
 	if in[pos] != 0x00 || (pos+1 < len(in) && in[pos+1] == 0xFF) {
 		return 0, tupleKeyFail(in, pos, tuple.ErrTooManyElements, "C (genkeys.Deep)", "the nested tuple holds more elements than the struct has fields")
 	}
 	pos++
 	if pos >= len(in) {
-		return 0, tupleKeyFail(in, open45, tuple.ErrUnterminated, "D (genkeys.Inner)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(in, open49, tuple.ErrUnterminated, "D (genkeys.Inner)", "nested tuple has no closing 00")
 	}
 	if in[pos] != 0x00 || (pos+1 < len(in) && in[pos+1] == 0xFF) {
 		return 0, tupleKeyFail(in, pos, tuple.ErrTooManyElements, "D (genkeys.Inner)", "the nested tuple holds more elements than the struct has fields")
@@ -3232,138 +3508,138 @@ func tupleKeyDescsDesc40(in []byte, p *Inner) (int, error) {
 	return pos, nil
 }
 
-// tupleKeyDescsDesc59 reads the element that the descending field F (float64) wraps.
-func tupleKeyDescsDesc59(in []byte, p *float64) (int, error) {
+// tupleKeyDescsDesc63 reads the element that the descending field F (float64) wraps.
+func tupleKeyDescsDesc63(in []byte, p *float64) (int, error) {
 	pos := 0
-	x64, n65, err := tuplewire.ConsumeFloat64(in[pos:])
+	x68, n69, err := tuplewire.ConsumeFloat64(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "F (float64)")
 	}
-	(*p) = x64
-	pos += n65
+	(*p) = x68
+	pos += n69
 	return pos, nil
 }
 
-// tupleKeyDescsDesc66 reads the element that the descending field G (uuid.UUID) wraps.
-func tupleKeyDescsDesc66(in []byte, p *uuid.UUID) (int, error) {
+// tupleKeyDescsDesc70 reads the element that the descending field G (uuid.UUID) wraps.
+func tupleKeyDescsDesc70(in []byte, p *uuid.UUID) (int, error) {
 	pos := 0
-	x71, n72, err := tuplewire.ConsumeUUID(in[pos:])
+	x75, n76, err := tuplewire.ConsumeUUID(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "G (uuid.UUID)")
 	}
-	(*p) = x71
-	pos += n72
+	(*p) = x75
+	pos += n76
 	return pos, nil
 }
 
-// tupleKeyDescsDesc73 reads the element that the descending field H (genkeys.Name) wraps.
-func tupleKeyDescsDesc73(in []byte, p *Name) (int, error) {
+// tupleKeyDescsDesc77 reads the element that the descending field H (genkeys.Name) wraps.
+func tupleKeyDescsDesc77(in []byte, p *Name) (int, error) {
 	pos := 0
-	x78, n79, err := tuplewire.ConsumeBytes(in[pos:])
+	x82, n83, err := tuplewire.ConsumeBytes(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "H (genkeys.Name)")
 	}
-	(*p) = Name(string(x78))
-	pos += n79
+	(*p) = Name(string(x82))
+	pos += n83
 	return pos, nil
 }
 
-// tupleKeyDescsDesc80 reads the element that the descending field I (uint8) wraps.
-func tupleKeyDescsDesc80(in []byte, p *uint8) (int, error) {
+// tupleKeyDescsDesc84 reads the element that the descending field I (uint8) wraps.
+func tupleKeyDescsDesc84(in []byte, p *uint8) (int, error) {
 	pos := 0
-	x85, n86, err := tuplewire.ConsumeUint(in[pos:])
+	x89, n90, err := tuplewire.ConsumeUint(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "I (uint8)")
 	}
-	if uint64(uint8(x85)) != x85 {
+	if uint64(uint8(x89)) != x89 {
 		return 0, tupleKeyFail(in, pos, tuple.ErrOutOfRange, "I (uint8)", "the value does not fit in uint8")
 	}
-	(*p) = uint8(x85)
-	pos += n86
+	(*p) = uint8(x89)
+	pos += n90
 	return pos, nil
 }
 
-// tupleKeyEmbedsDesc8 reads the element that the descending field Z (*string) wraps.
-func tupleKeyEmbedsDesc8(in []byte, p *string) (int, error) {
+// tupleKeyEmbedsDesc10 reads the element that the descending field Z (*string) wraps.
+func tupleKeyEmbedsDesc10(in []byte, p *string) (int, error) {
 	pos := 0
-	x13, n14, err := tuplewire.ConsumeString(in[pos:])
+	x15, n16, err := tuplewire.ConsumeString(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Z (*string)")
 	}
-	(*p) = x13
-	pos += n14
+	(*p) = x15
+	pos += n16
 	return pos, nil
 }
 
-// tupleKeyMixedDesc12 reads the element that the descending field Rank (int32) wraps.
-func tupleKeyMixedDesc12(in []byte, p *int32) (int, error) {
+// tupleKeyMixedDesc15 reads the element that the descending field Rank (int32) wraps.
+func tupleKeyMixedDesc15(in []byte, p *int32) (int, error) {
 	pos := 0
-	x17, n18, err := tuplewire.ConsumeInt(in[pos:])
+	x20, n21, err := tuplewire.ConsumeInt(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Rank (int32)")
 	}
-	if int64(int32(x17)) != x17 {
+	if int64(int32(x20)) != x20 {
 		return 0, tupleKeyFail(in, pos, tuple.ErrOutOfRange, "Rank (int32)", "the value does not fit in int32")
 	}
-	(*p) = int32(x17)
-	pos += n18
+	(*p) = int32(x20)
+	pos += n21
 	return pos, nil
 }
 
-// tupleKeyMixedDesc26 reads the element that the descending field Rank (int32) wraps.
-func tupleKeyMixedDesc26(in []byte, p *int32) (int, error) {
+// tupleKeyMixedDesc29 reads the element that the descending field Rank (int32) wraps.
+func tupleKeyMixedDesc29(in []byte, p *int32) (int, error) {
 	pos := 0
-	x31, n32, err := tuplewire.ConsumeInt(in[pos:])
+	x34, n35, err := tuplewire.ConsumeInt(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Rank (int32)")
 	}
-	if int64(int32(x31)) != x31 {
+	if int64(int32(x34)) != x34 {
 		return 0, tupleKeyFail(in, pos, tuple.ErrOutOfRange, "Rank (int32)", "the value does not fit in int32")
 	}
-	(*p) = int32(x31)
-	pos += n32
+	(*p) = int32(x34)
+	pos += n35
 	return pos, nil
 }
 
-// tupleKeyMixedDesc36 reads the element that the descending field DT (genkeys.Deep) wraps.
-func tupleKeyMixedDesc36(in []byte, p *Deep) (int, error) {
+// tupleKeyMixedDesc39 reads the element that the descending field DT (genkeys.Deep) wraps.
+func tupleKeyMixedDesc39(in []byte, p *Deep) (int, error) {
 	pos := 0
 	if in[pos] != 0x05 {
 		return 0, tupleKeyKind(in, pos, false, "DT (genkeys.Deep)")
 	}
-	open41 := pos
+	open44 := pos
 	pos++
 	// X (int8)
 	if pos >= len(in) {
-		return 0, tupleKeyFail(in, open41, tuple.ErrUnterminated, "X (int8)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(in, open44, tuple.ErrUnterminated, "X (int8)", "nested tuple has no closing 00")
 	}
 	if in[pos] == 0x00 && (pos+1 >= len(in) || in[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(in, pos, tuple.ErrTooFewElements, "X (int8)", "the nested tuple ends before this field")
 	}
-	x42, n43, err := tuplewire.ConsumeInt(in[pos:])
+	x45, n46, err := tuplewire.ConsumeInt(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "X (int8)")
 	}
-	if int64(int8(x42)) != x42 {
+	if int64(int8(x45)) != x45 {
 		return 0, tupleKeyFail(in, pos, tuple.ErrOutOfRange, "X (int8)", "the value does not fit in int8")
 	}
-	(*p).X = int8(x42)
-	pos += n43
+	(*p).X = int8(x45)
+	pos += n46
 	// Y (genkeys.Flag)
 	if pos >= len(in) {
-		return 0, tupleKeyFail(in, open41, tuple.ErrUnterminated, "Y (genkeys.Flag)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(in, open44, tuple.ErrUnterminated, "Y (genkeys.Flag)", "nested tuple has no closing 00")
 	}
 	if in[pos] == 0x00 && (pos+1 >= len(in) || in[pos+1] != 0xFF) {
 		return 0, tupleKeyFail(in, pos, tuple.ErrTooFewElements, "Y (genkeys.Flag)", "the nested tuple ends before this field")
 	}
-	x44, n45, err := tuplewire.ConsumeBool(in[pos:])
+	x47, n48, err := tuplewire.ConsumeBool(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Y (genkeys.Flag)")
 	}
-	(*p).Y = Flag(x44)
-	pos += n45
+	(*p).Y = Flag(x47)
+	pos += n48
 	if pos >= len(in) {
-		return 0, tupleKeyFail(in, open41, tuple.ErrUnterminated, "DT (genkeys.Deep)", "nested tuple has no closing 00")
+		return 0, tupleKeyFail(in, open44, tuple.ErrUnterminated, "DT (genkeys.Deep)", "nested tuple has no closing 00")
 	}
 	if in[pos] != 0x00 || (pos+1 < len(in) && in[pos+1] == 0xFF) {
 		return 0, tupleKeyFail(in, pos, tuple.ErrTooManyElements, "DT (genkeys.Deep)", "the nested tuple holds more elements than the struct has fields")
@@ -3372,51 +3648,51 @@ func tupleKeyMixedDesc36(in []byte, p *Deep) (int, error) {
 	return pos, nil
 }
 
-// tupleKeyTimesDesc34 reads the element that the descending field PD (*time.Duration) wraps.
-func tupleKeyTimesDesc34(in []byte, p *time.Duration) (int, error) {
+// tupleKeyTimesDesc35 reads the element that the descending field PD (*time.Duration) wraps.
+func tupleKeyTimesDesc35(in []byte, p *time.Duration) (int, error) {
 	pos := 0
-	x39, n40, err := tuple.ConsumeDuration(in[pos:], time.Millisecond)
+	x40, n41, err := tuple.ConsumeDuration(in[pos:], time.Millisecond)
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "PD (*time.Duration)")
 	}
-	(*p) = x39
-	pos += n40
+	(*p) = x40
+	pos += n41
 	return pos, nil
 }
 
-// tupleKeyTimesDesc41 reads the element that the descending field DT (time.Time) wraps.
-func tupleKeyTimesDesc41(in []byte, p *time.Time) (int, error) {
+// tupleKeyTimesDesc42 reads the element that the descending field DT (time.Time) wraps.
+func tupleKeyTimesDesc42(in []byte, p *time.Time) (int, error) {
 	pos := 0
-	x46, n47, err := tuple.ConsumeTime(in[pos:], time.Microsecond)
+	x47, n48, err := tuple.ConsumeTime(in[pos:], time.Microsecond)
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "DT (time.Time)")
 	}
-	(*p) = x46
-	pos += n47
+	(*p) = x47
+	pos += n48
 	return pos, nil
 }
 
-// tupleKeyTimesDesc54 reads the element that the descending field DBig (*big.Int) wraps.
-func tupleKeyTimesDesc54(in []byte, p *big.Int) (int, error) {
+// tupleKeyTimesDesc55 reads the element that the descending field DBig (*big.Int) wraps.
+func tupleKeyTimesDesc55(in []byte, p *big.Int) (int, error) {
 	pos := 0
-	x59, n60, err := tuplewire.ConsumeBigInt(in[pos:])
+	x60, n61, err := tuplewire.ConsumeBigInt(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "DBig (*big.Int)")
 	}
-	(*p) = *x59
-	pos += n60
+	(*p) = *x60
+	pos += n61
 	return pos, nil
 }
 
-// tupleKeyTimesDesc62 reads the element that the descending field PS (*string) wraps.
-func tupleKeyTimesDesc62(in []byte, p *string) (int, error) {
+// tupleKeyTimesDesc63 reads the element that the descending field PS (*string) wraps.
+func tupleKeyTimesDesc63(in []byte, p *string) (int, error) {
 	pos := 0
-	x67, n68, err := tuplewire.ConsumeString(in[pos:])
+	x68, n69, err := tuplewire.ConsumeString(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "PS (*string)")
 	}
-	(*p) = x67
-	pos += n68
+	(*p) = x68
+	pos += n69
 	return pos, nil
 }
 

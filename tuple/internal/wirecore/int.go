@@ -26,18 +26,48 @@ import (
 const MaxBigIntBytes = 255
 
 // AppendMagnitude appends the integer of magnitude m, negative or not, in
-// its minimal fixed-size form.
+// its minimal fixed-size form. It takes no more room than the element's,
+// so that a buffer made to a key's exact size never grows.
 func AppendMagnitude(dst []byte, m uint64, negative bool) []byte {
-	n := (bits.Len64(m) + 7) / 8
-	if negative {
-		m = ^m
-		dst = append(dst, byte(types.CodeZero)-byte(n))
-	} else {
-		dst = append(dst, byte(types.CodeZero)+byte(n))
+	if cap(dst)-len(dst) >= IntRoom {
+		return AppendMagnitudeInRoom(dst, m, negative)
 	}
-	var buf [8]byte
-	binary.BigEndian.PutUint64(buf[:], m)
-	return append(dst, buf[8-n:]...)
+	return appendMagnitudeTight(dst, m, negative)
+}
+
+// IntRoom is the room in dst, beyond its length, that
+// AppendMagnitudeInRoom writes into: the code and one 8-byte store.
+const IntRoom = 9
+
+// AppendMagnitudeInRoom is AppendMagnitude for a dst with IntRoom bytes
+// of room: it writes the magnitude, shifted to the top, with one 8-byte
+// store, of which the slice keeps the first n bytes (a copy of n bytes,
+// a length the compiler does not know, is a call of memmove), and it is
+// small enough to be inlined. With less room it appends the same bytes
+// after growing dst as append does, to more than the element needs.
+func AppendMagnitudeInRoom(dst []byte, m uint64, negative bool) []byte {
+	n := (bits.Len64(m) + 7) >> 3
+	code := int(types.CodeZero) + n
+	if negative {
+		m, code = ^m, int(types.CodeZero)-n
+	}
+	at := len(dst) + 1
+	return binary.BigEndian.AppendUint64(append(dst, byte(code)), m<<(64-8*n))[:at+n]
+}
+
+// appendMagnitudeTight is AppendMagnitude into a dst without IntRoom
+// bytes of room: byte by byte, out of line.
+func appendMagnitudeTight(dst []byte, m uint64, negative bool) []byte {
+	n := (bits.Len64(m) + 7) / 8
+	code := byte(types.CodeZero) + byte(n)
+	if negative {
+		m, code = ^m, byte(types.CodeZero)-byte(n)
+	}
+	dst = append(dst, code)
+	for s := 8 * (n - 1); s >= 0; s -= 8 {
+		dst = append(dst, byte(m>>s))
+	}
+	return dst
 }
 
 // SizeMagnitude is the encoded length of the integer of magnitude m.
