@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
-	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
 // AppendElems appends vals, as the elements of a tuple, to dst: the
@@ -56,11 +55,7 @@ func appendLooseElem(dst []byte, v any, nested bool, depth int, tr *trail) ([]by
 		if v == nil {
 			return appendNull(dst, nested), nil
 		}
-		out, err := tuplewire.AppendBigInt(dst, v)
-		if err != nil {
-			return dst, encodeError(v, err)
-		}
-		return out, nil
+		return appendBig(dst, v)
 	case Versionstamp: // an incomplete one
 		return dst, encodeError(v, ErrIncompleteVersionstamp)
 	case nil:

@@ -64,9 +64,9 @@ func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte,
 		if v == nil { // a pointer: nil is a null, as in the type table
 			return appendNull(dst, nested), nil
 		}
-		return e.appendBig(dst, v)
+		return appendBig(dst, v)
 	case big.Int:
-		return e.appendBig(dst, &v)
+		return appendBig(dst, &v)
 	case Tuple:
 		return e.appendNested(dst, v, depth)
 	case []any:

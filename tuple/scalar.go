@@ -238,7 +238,9 @@ func appendIntValue(dst []byte, iv wirecore.IntValue) ([]byte, error) {
 	return tuplewire.AppendUint(dst, iv.Mag), nil
 }
 
-func (e *encoder) appendBig(dst []byte, v *big.Int) ([]byte, error) {
+// appendBig appends v, a big integer given to Pack or AppendElems, or
+// returns dst and the error of one too large for an element.
+func appendBig(dst []byte, v *big.Int) ([]byte, error) {
 	out, err := tuplewire.AppendBigInt(dst, v)
 	if err != nil {
 		return dst, encodeError(v, err)
