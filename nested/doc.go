@@ -3,9 +3,6 @@
 // design): users, their posts, the posts' comments and the comments'
 // reactions.
 //
-// Place in the import DAG: above tuple (and, through it, tuplewire). It
-// must not import vectors, compat, property_test or cmd/fdbtuple.
-//
 //	/user-4c9d36e5-6b19-4e6a-828c-226ed667458a/post-1234/comment-1678901234/react-42
 //
 // # Encoding
@@ -58,4 +55,7 @@
 // one more segment. Schemas that need such a field use DecodeDepth, which
 // reads exactly the given number of segments and leaves everything after
 // them, whatever its shape, as fields.
+//
+// Place in the import DAG: above tuple (and, through it, tuplewire). It
+// must not import vectors, compat, property_test or cmd/fdbtuple.
 package nested

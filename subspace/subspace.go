@@ -3,13 +3,15 @@
 // behaviour, over this module's tuple and fdb packages. Code that uses the
 // official package moves over by changing its import paths.
 //
-// Place in the import DAG: above tuple. It must not import nested, vectors,
-// compat or cmd/fdbtuple.
-//
 // A subspace is a key prefix, usually a packed tuple, under which a layer
 // keeps its keys: Pack puts a tuple's encoding after the prefix, Unpack
 // takes it off again, and the subspace as an fdb.ExactRange holds every
 // tuple key under it. It needs no database.
+//
+//	users := subspace.Sub("app", "users")
+//	key := users.Pack(tuple.Tuple{42, "name"}) // ("app", "users", 42, "name")
+//	t, err := users.Unpack(key)                 // (42, "name")
+//	begin, end := users.FDBRangeKeys()          // every key under ("app", "users")
 //
 // Like the official package, Sub and Pack panic when an element cannot be
 // packed, and strings are written byte for byte (see tuple.Tuple.Pack).
@@ -21,6 +23,9 @@
 // instead of a panic, with the codec's extensions (a tuple.Desc, a
 // decimal) and its options (strict UTF-8 unless AllowInvalidUTF8). For
 // typed keys under a subspace, use tuple.Plan.Under(s.Bytes()).
+//
+// Place in the import DAG: above tuple. It must not import nested, vectors,
+// compat or cmd/fdbtuple.
 package subspace
 
 import (

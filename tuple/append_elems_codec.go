@@ -1,10 +1,8 @@
 package tuple
 
 import (
-	"errors"
 	"reflect"
 
-	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 )
 
@@ -66,29 +64,4 @@ func (c Codec) appendElem(dst []byte, v any, nested bool, depth int, tr *trail) 
 		}
 	}
 	return appendLooseElem(dst, v, nested, depth, tr)
-}
-
-// appendOwned appends v, a value the extension x owns, with x: on error,
-// dst and an *EncodeError, x's own or one that names v.
-func appendOwned(dst []byte, x Extension, v any, c Codec) ([]byte, error) {
-	out, err := x.AppendElement(dst, v, c)
-	var ee *EncodeError
-	switch {
-	case errors.As(err, &ee):
-		return dst, err // it names the value at fault; the caller adds the index
-	case err != nil:
-		return dst, encodeError(v, err)
-	}
-	return out, nil
-}
-
-func (c Codec) appendNestedElems(dst []byte, t []any, depth int, tr *trail) ([]byte, error) {
-	if depth >= wirecore.MaxDepth {
-		return dst, encodeError(t, ErrTooDeep)
-	}
-	out, err := c.appendElems(tuplewire.BeginNested(dst), t, true, depth+1, tr)
-	if err != nil {
-		return dst, err
-	}
-	return tuplewire.EndNested(out), nil
 }

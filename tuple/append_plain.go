@@ -2,7 +2,6 @@ package tuple
 
 import (
 	"math"
-	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
@@ -47,7 +46,7 @@ func appendPlain(dst []byte, t []any, nested bool, depth, limit int) (out []byte
 				dst = append(dst, 0x00)
 				continue
 			}
-			if !utf8.ValidString(v) {
+			if !wirecore.TextStringOK(v, false) {
 				return dst, false
 			}
 			dst = tuplewire.AppendString(dst, v)

@@ -4,7 +4,10 @@ package tuple
 // package runs with: strict or lenient decoding, strings that are not
 // UTF-8, and the extensions for user type codes. Its zero value is the
 // strict standard codec behind the package-level functions (Unpack,
-// Compare, Parse, Describe). Every method a Codec has is in this file.
+// Compare, Parse, Describe). The methods on whole tuples and keys are in
+// this file; the others stand with what they serve: Check in
+// extension.go, AppendElems in append_elems_codec.go, AppendCustom and
+// ScanCustom in custom.go.
 
 import (
 	"fmt"
@@ -42,48 +45,6 @@ type Codec struct {
 // Unpack decodes a packed tuple with c's options. The result shares no
 // memory with b.
 func (c Codec) Unpack(b []byte) (Tuple, error) { return unpack(c, b, 0) }
-
-// extensionFor returns the codec's extension for a code, or nil.
-func (c Codec) extensionFor(code types.Code) Extension {
-	for _, x := range c.Extensions {
-		if x.Code() == code {
-			return x
-		}
-	}
-	return nil
-}
-
-// owner returns the codec's extension that owns v, or nil.
-func (c Codec) owner(v any) Extension {
-	for _, x := range c.Extensions {
-		if x.Owns(v) {
-			return x
-		}
-	}
-	return nil
-}
-
-// Check reports a codec that no method accepts: one whose extensions use
-// codes outside 0x40–0x4F or share a code. The error wraps
-// ErrInvalidCodec. Every error-returning method checks first; Format,
-// FormatElement and Describe, which return text, print a codec that
-// Check refuses as the codec without its extensions would (see Format).
-func (c Codec) Check() error { return c.check() }
-
-func (c Codec) check() error {
-	var seen [16]bool
-	for _, x := range c.Extensions {
-		code := x.Code()
-		if code < types.CodeUserFirst || code > types.CodeUserLast {
-			return fmt.Errorf("%w: extension %s uses code %#02x, outside the user range 0x40–0x4f", ErrInvalidCodec, x.Name(), byte(code))
-		}
-		if seen[code-types.CodeUserFirst] {
-			return fmt.Errorf("%w: two extensions use code %#02x", ErrInvalidCodec, byte(code))
-		}
-		seen[code-types.CodeUserFirst] = true
-	}
-	return nil
-}
 
 // Pack returns t's encoding, with c's options, in a slice of exactly the
 // right length: with the zero Codec, the error-returning form of
@@ -218,18 +179,6 @@ func (c Codec) Describe(key []byte) string {
 	return string(out)
 }
 
-// suggestExtension names the extension this module suggests at code, for
-// Describe's note on an element it cannot frame.
-func suggestExtension(code types.Code) string {
-	switch code {
-	case DefaultDescCode:
-		return "DescExtension(DefaultDescCode) reads code 0x4f"
-	case 0x40: // tupledecimal.DefaultCode, which imports this package
-		return "tupledecimal.Extension(tupledecimal.DefaultCode) reads code 0x40"
-	}
-	return fmt.Sprintf("a Codec with the Extension for code 0x%02x reads it", byte(code))
-}
-
 // Parse is the package Parse with c's extensions: a value of an extension
 // that implements TextParser reads back from its text form, such as
 // decimal("1.5") or desc(42).
@@ -273,39 +222,6 @@ func (c Codec) NestedElements(elem []byte) iter.Seq2[[]byte, error] {
 		}
 		walk(codecFramer(c, elem), wirecore.NestedLevel(0), 1, yield)
 	}
-}
-
-// usable is c, or c without its extensions when Check refuses them: the
-// codec the text methods, which return no error, print with.
-func (c Codec) usable() Codec {
-	if len(c.Extensions) > 0 && c.check() != nil {
-		c.Extensions = nil
-	}
-	return c
-}
-
-// without is c without its extension of the given code: the codec of
-// what an extension wraps (a descending element's inner element), with
-// every other option of c.
-func (c Codec) without(code types.Code) Codec {
-	in := c
-	in.Extensions = nil
-	for _, e := range c.Extensions {
-		if e.Code() != code {
-			in.Extensions = append(in.Extensions, e)
-		}
-	}
-	return in
-}
-
-// descCode returns the code of c's descending extension, or 0.
-func (c Codec) descCode() types.Code {
-	for _, x := range c.Extensions {
-		if d, ok := x.(descExtension); ok {
-			return d.code
-		}
-	}
-	return 0
 }
 
 // Scan is the package Scan with c's extensions and leniency.

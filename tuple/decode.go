@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/types"
@@ -256,84 +255,4 @@ func (d *decoder) rarer(slot *any, pos, depth int) (int, wirecore.Fault) {
 		}
 	}
 	return d.extension(slot, pos)
-}
-
-// extension decodes an element of one of the codec's extensions.
-func (d *decoder) extension(slot *any, pos int) (int, wirecore.Fault) {
-	if d.codec == nil {
-		return 0, wirecore.FaultAt(pos, wirecore.FaultCode)
-	}
-	x := d.codec.extensionFor(types.Code(d.in[pos]))
-	if x == nil {
-		return 0, wirecore.FaultAt(pos, wirecore.FaultCode)
-	}
-	v, n, err := x.ConsumeElement(d.in[pos:], *d.codec)
-	if err != nil || n <= 0 || n > len(d.in)-pos {
-		d.refusal = &refusal{pos, n, err}
-		return 0, wirecore.FaultAt(pos, wirecore.FaultExtension)
-	}
-	*slot = v
-	return pos + n, wirecore.Fault{}
-}
-
-// A refusal is an extension's answer to an element it did not decode.
-type refusal struct {
-	pos, n int
-	err    error
-}
-
-// bytes decodes the byte string at in[pos] into new memory.
-func (d *decoder) bytes(slot *any, pos int) (int, wirecore.Fault) {
-	if d.filling { // the shape pass found the terminator: one read
-		out, end := wirecore.AppendUnescaped(d.blob[:0], d.in, pos+1)
-		d.blob = d.blob[len(out):]
-		*slot = out[:len(out):len(out)]
-		return end + 1, wirecore.Fault{}
-	}
-	end, next, esc, f := wirecore.StringSpan(d.in, pos, d.lenient)
-	if f.Failed() || d.discard {
-		return next, f
-	}
-	raw := d.in[pos+1 : end]
-	*slot = wirecore.Unescaped(make([]byte, 0, len(raw)-esc), raw, esc)
-	return next, f
-}
-
-// string decodes the string at in[pos], checking its UTF-8 unless the
-// codec allows invalid UTF-8.
-func (d *decoder) string(slot *any, pos int) (int, wirecore.Fault) {
-	end, ascii := wirecore.ShortEndASCII(d.in, pos+1)
-	next, esc := end+1, 0
-	if end < 0 {
-		var f wirecore.Fault
-		if end, next, esc, f = wirecore.StringSpanLong(d.in, pos, d.lenient); f.Failed() {
-			return 0, f
-		}
-	}
-	if d.filling { // into the one string of all strings
-		start := d.text.Len()
-		if esc == 0 {
-			d.text.Write(d.in[pos+1 : end])
-		} else {
-			wirecore.WriteUnescaped(&d.text, d.in[:end], pos+1)
-		}
-		v := d.text.String()[start:]
-		if !ascii && !d.rawUTF8 && !utf8.ValidString(v) {
-			return 0, wirecore.FaultAt(pos, wirecore.FaultUTF8)
-		}
-		*slot = v
-		return next, wirecore.Fault{}
-	}
-	content := d.in[pos+1 : end]
-	if esc > 0 {
-		d.spare = wirecore.Unescaped(d.spare[:0], content, esc)
-		content = d.spare
-	}
-	if !ascii && !d.rawUTF8 && !utf8.Valid(content) {
-		return 0, wirecore.FaultAt(pos, wirecore.FaultUTF8)
-	}
-	if !d.discard {
-		*slot = string(content)
-	}
-	return next, wirecore.Fault{}
 }

@@ -2,10 +2,6 @@
 // byte as the official bindings do, in pure Go: no cgo and no FoundationDB
 // client are needed.
 //
-// Place in the import DAG: above tuplewire, tuple/internal/wirecore, types
-// and fdb. It must not import tupledecimal, subspace, nested, vectors,
-// compat or cmd/fdbtuple, which import it (.ci/dag.sh checks every edge).
-//
 // A tuple is an ordered list of values. Its packed form is a byte string
 // whose unsigned lexicographic order equals the tuple order, so a sorted
 // key-value store (FoundationDB, bbolt, Pebble, Badger, ...) can answer
@@ -310,4 +306,11 @@
 // Every error message starts with "tuple: ". Test for a class of error with
 // errors.Is(err, tuple.ErrTruncated) and read the location with errors.As
 // (or, from Go 1.26, errors.AsType[*tuple.DecodeError](err)).
+//
+// # Place in the import DAG
+//
+// Package tuple sits above tuplewire, the internal packages beneath it
+// (tuple/internal/wirecore, keytag and schematext), types and fdb. It
+// must not import tupledecimal, subspace, nested, vectors, compat or
+// cmd/fdbtuple, which import it (.ci/dag.sh checks every edge).
 package tuple

@@ -3,7 +3,6 @@ package tuple
 import (
 	"math/big"
 	"reflect"
-	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
@@ -33,10 +32,6 @@ type encoder struct {
 	inPlan bool
 }
 
-// placed records the path of an error from the encoder, once, at the
-// entry point that returns it.
-func (e *encoder) placed(err error) error { return e.trail.place(err) }
-
 func (e *encoder) appendTuple(dst []byte, t []any, nested bool, depth int) ([]byte, error) {
 	start := len(dst)
 	var err error
@@ -54,7 +49,7 @@ func (e *encoder) appendTuple(dst []byte, t []any, nested bool, depth int) ([]by
 // int64) and the rarer kinds.
 func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte, error) {
 	if s, ok := v.(string); ok {
-		if !wirecore.PlainASCII(s) && !e.validated && !e.rawUTF8 && !utf8.ValidString(s) {
+		if !wirecore.PlainASCII(s) && !e.validated && !wirecore.TextStringOK(s, e.rawUTF8) {
 			return dst, encodeError(s, ErrInvalidUTF8)
 		}
 		return tuplewire.AppendString(dst, s), nil
@@ -64,47 +59,20 @@ func (e *encoder) appendElem(dst []byte, v any, nested bool, depth int) ([]byte,
 	}
 	switch v := v.(type) {
 	case Versionstamp: // an incomplete one: appendLeaf takes the others
-		if !e.allowIncomplete {
-			return dst, encodeError(v, ErrIncompleteVersionstamp)
-		}
-		e.stamps++
-		if e.stamps == 1 {
-			e.stampPos = len(dst) + 1
-		}
-		return tuplewire.AppendVersionstamp(dst, v), nil
+		return e.appendStamp(dst, v)
 	case *big.Int:
 		if v == nil { // a pointer: nil is a null, as in the type table
 			return appendNull(dst, nested), nil
 		}
-		return e.appendBig(dst, v)
+		return appendBig(dst, v)
 	case big.Int:
-		return e.appendBig(dst, &v)
+		return appendBig(dst, &v)
 	case Tuple:
 		return e.appendNested(dst, v, depth)
 	case []any:
 		return e.appendNested(dst, v, depth)
 	}
 	return e.appendReflect(dst, v, nested, depth)
-}
-
-func (e *encoder) appendBig(dst []byte, v *big.Int) ([]byte, error) {
-	out, err := tuplewire.AppendBigInt(dst, v)
-	if err != nil {
-		return dst, encodeError(v, err)
-	}
-	return out, nil
-}
-
-func (e *encoder) appendNested(dst []byte, t []any, depth int) ([]byte, error) {
-	if depth >= wirecore.MaxDepth {
-		return dst, encodeError(t, ErrTooDeep)
-	}
-	start := len(dst)
-	dst, err := e.appendTuple(tuplewire.BeginNested(dst), t, true, depth+1)
-	if err != nil {
-		return dst[:start], err
-	}
-	return tuplewire.EndNested(dst), nil
 }
 
 func (e *encoder) appendReflect(dst []byte, v any, nested bool, depth int) ([]byte, error) {
@@ -140,7 +108,7 @@ func (e *encoder) sizeElem(v any, nested bool, depth int) (int, error) {
 		if wirecore.PlainASCII(v) {
 			return 2 + len(v), nil
 		}
-		if !e.rawUTF8 && !utf8.ValidString(v) {
+		if !wirecore.TextStringOK(v, e.rawUTF8) {
 			return 0, encodeError(v, ErrInvalidUTF8)
 		}
 		return tuplewire.SizeString(v), nil
@@ -180,20 +148,4 @@ func (e *encoder) sizeElem(v any, nested bool, depth int) (int, error) {
 	// The rarer types, by the type table: written to learn their size.
 	out, err := e.appendValue(nil, typeOf(reflect.TypeOf(v)), reflect.ValueOf(v), elemOpts{}, nested, depth)
 	return len(out), err
-}
-
-func sizeBig(v *big.Int) (int, error) {
-	n := tuplewire.SizeBigInt(v)
-	if n < 0 {
-		return 0, encodeError(v, ErrTooLarge)
-	}
-	return n, nil
-}
-
-func (e *encoder) sizeNested(t []any, depth int) (int, error) {
-	if depth >= wirecore.MaxDepth {
-		return 0, encodeError(t, ErrTooDeep)
-	}
-	n, err := e.sizeTuple(t, true, depth+1)
-	return n + 2, err
 }

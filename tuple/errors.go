@@ -1,5 +1,12 @@
 package tuple
 
+// The errors of the package and their wording: the sentinels (the
+// decoding ones are tuplewire's, re-exported), the error types, and the
+// functions that build them for every path. The wire faults' own words
+// (a string without its terminator, a non-minimal integer) are
+// wirecore's (fault.go there); an error that only one family meets is
+// worded in its family's file, with the fix it names.
+
 import (
 	"errors"
 	"fmt"
@@ -9,6 +16,7 @@ import (
 	"github.com/fdbtuple/fdbtuple/fdb"
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
+	"github.com/fdbtuple/fdbtuple/types"
 )
 
 // Sentinel errors. Decoding errors arrive wrapped in a *DecodeError and
@@ -77,6 +85,39 @@ var (
 	ErrInvalidCodec = errors.New("tuple: invalid codec")
 )
 
+// The configuration errors of NewPlan, NewDynamicPlan and the typed
+// paths, for errors.Is. (A field of a type no element holds wraps
+// ErrUnsupportedType, whatever the path.)
+var (
+	// ErrNotStruct: a plan was asked for a type that is not a struct.
+	ErrNotStruct = errors.New("tuple: a plan is for a struct type")
+	// ErrBadTag: a field's tuple tag has an unknown or malformed option,
+	// or one its type does not take.
+	ErrBadTag = errors.New("tuple: invalid tuple tag")
+	// ErrDuplicateName: two fields of one key (or of one nested struct),
+	// counting the fields of embedded structs, have one name, by their
+	// Go names or their tags.
+	ErrDuplicateName = errors.New("tuple: two fields share the name")
+	// ErrNoExtension: a field's ext= tag names a code the codec has no
+	// extension for.
+	ErrNoExtension = errors.New("tuple: no extension for the code")
+	// ErrStaleGenerated: *T has the methods `fdbtuple gen` writes, but
+	// for another key schema than T's (T changed since the generator
+	// ran): NewPlan refuses them rather than use T's old layout.
+	ErrStaleGenerated = errors.New("tuple: generated methods of another key schema")
+	// ErrInexact: a time or duration that is not a whole number of its
+	// field's unit (it is never rounded).
+	ErrInexact = errors.New("tuple: value is not a whole number of the field's unit")
+	// ErrNotPointer: a Scan destination that is neither a pointer nor
+	// another destination Scan knows (a forgotten &); a constant is
+	// passed as Const(v).
+	ErrNotPointer = errors.New("tuple: Scan destination is not a pointer")
+)
+
+// ErrNotUnderPrefix: a PlanUnder was given a key that does not start
+// with its prefix.
+var ErrNotUnderPrefix = errors.New("tuple: key is not under the prefix")
+
 // DecodeError reports bytes that are not a valid packed tuple: where
 // (Offset, counted from the start of the whole key: for UnpackAfter, the
 // prefix included), the path of element indices into nested tuples, the
@@ -100,6 +141,9 @@ type EncodeError struct {
 	// Detail says more, for humans; it may be empty.
 	Detail string
 }
+
+// Encoding errors: an *EncodeError names the value's Go type, its path
+// and, in a plan, its field.
 
 // encodeError is the *EncodeError of value v.
 func encodeError(v any, err error) *EncodeError {
@@ -139,6 +183,44 @@ func (e *EncodeError) Error() string {
 // Unwrap returns the sentinel, for errors.Is.
 func (e *EncodeError) Unwrap() error { return e.Err }
 
+// tupleError is the *EncodeError of a fault of tuple t as a whole, which
+// no element path points into.
+func tupleError(t Tuple, err error) *EncodeError {
+	return &EncodeError{Type: reflect.TypeOf(t), Err: err}
+}
+
+// asEncodeError returns err if it is an *EncodeError, else wraps it in
+// one for the value v.
+func asEncodeError(v any, err error) error {
+	if _, ok := err.(*EncodeError); ok {
+		return err
+	}
+	return &EncodeError{Type: reflect.TypeOf(v), Err: err}
+}
+
+// unsupported is the error of a type no element holds, with the fix.
+func unsupported(t reflect.Type, why string) error {
+	return fmt.Errorf("%w %v: %s", ErrUnsupportedType, t, why)
+}
+
+// errNilEmbedded is the error of a nil embedded pointer a field is
+// reached through.
+var errNilEmbedded = errors.New("an embedded pointer on the way to the field is nil")
+
+// named names the field f in an encoding error, once: at the deepest
+// field, where the error happened.
+func (e *encoder) named(err error, f *planField) error {
+	var ee *EncodeError
+	if errors.As(err, &ee) && ee.Field == "" {
+		ee.Field = fmt.Sprintf("%s (%v)", f.name, f.typ)
+	}
+	return err
+}
+
+// placed records the path of an error from the encoder, once, at the
+// entry point that returns it.
+func (e *encoder) placed(err error) error { return e.trail.place(err) }
+
 // A trail is the path of an error while it is built: each level of a
 // walk (the decoder, the encoder, the text printer) adds its element
 // index as the error passes out of it, innermost first, and the entry
@@ -172,6 +254,103 @@ func (t trail) place(err error) error {
 		return &c
 	}
 	return err
+}
+
+// Decoding errors of Scan and the plans: a *DecodeError at the element's
+// offset, naming the destination's Go type or the field; its path is
+// recorded once, by trail.place, at the entry point.
+
+// fail is the *DecodeError of the element at pos, with the path the
+// scanner has come down.
+func (s *scanner) fail(pos int, err error, detail string) error {
+	e := &DecodeError{Offset: pos, Err: err, Detail: detail}
+	if pos < len(s.in) {
+		e.Code = types.Code(s.in[pos])
+	}
+	return e
+}
+
+// fault turns a framing or decoding fault into an error.
+func (s *scanner) fault(f wirecore.Fault) error {
+	d := decoder{framer: s.framer}
+	return d.describe(f)
+}
+
+// wrongKind is the error of an element that d cannot hold.
+func (s *scanner) wrongKind(pos int, dst any) error {
+	code := types.Code(s.in[pos])
+	if code.Kind() == types.KindInvalid && (s.codec.extensionFor(code) == nil) {
+		return s.fault(wirecore.FaultAt(pos, wirecore.FaultCode))
+	}
+	what := code.Kind().String()
+	hint := ""
+	if x := s.codec.extensionFor(code); x != nil && code.Kind() == types.KindInvalid {
+		what = x.Name()
+		if _, ok := x.(descExtension); ok {
+			what, hint = "descending", ": Scan reads it into tuple.Desc{V: &v}, a Plan into a field tagged desc"
+		}
+	}
+	return s.fail(pos, ErrWrongType, fmt.Sprintf("%s element cannot go into %v%s", withArticle(what), reflect.TypeOf(dst), hint))
+}
+
+// shifted places an error about in[pos:] in the key.
+func (s *scanner) shifted(err error, pos int) error {
+	if de, ok := err.(*DecodeError); ok {
+		return de.Rebase(pos)
+	}
+	return &DecodeError{Offset: pos, Code: types.Code(s.in[pos]), Err: err, Detail: err.Error()}
+}
+
+// named adds the field to a decoding error's detail, once: at the
+// deepest field, where the error happened. It names a copy, leaving the
+// error it was given as it was.
+func (s *scanner) named(err error, f *planField) error {
+	de, ok := err.(*DecodeError)
+	if !ok || de.Field != "" {
+		return err
+	}
+	c := *de
+	switch {
+	case f.constant == nil:
+		c.Field = fmt.Sprintf("%s (%v)", f.name, f.typ)
+		c.Detail = "field " + c.Field + ": " + c.Detail
+	case errors.Is(err, ErrConstMismatch): // which names the constant already
+		c.Field = "constant " + f.constText
+	default:
+		c.Field = "constant " + f.constText
+		c.Detail = "constant field " + f.constText + ": " + c.Detail
+	}
+	return &c
+}
+
+// A fault (wirecore.Fault) of Unpack's decoder becomes a *DecodeError in
+// one place, decoder.error, which derives the numbers of its message from
+// the input and records the element path once.
+
+// error returns the *DecodeError of fault f. Its path is d.trail, which
+// the decoder built on its way out of the levels it was in when it met
+// the fault, innermost index first.
+func (d *decoder) error(f wirecore.Fault) error {
+	e := d.describe(f)
+	e.Path = d.trail.path(e.Path)
+	return e
+}
+
+// describe turns f into a *DecodeError without a path.
+func (d *decoder) describe(f wirecore.Fault) *DecodeError {
+	if f.Kind == wirecore.FaultExtension {
+		return d.extensionError(f.Pos)
+	}
+	return decodeError(wirecore.Explain(d.in, f))
+}
+
+// withArticle puts "a" or "an" before a word, as English wants it: an
+// int element, a string element.
+func withArticle(word string) string {
+	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+		return "an " + word
+	}
+	return "a " + word
 }
 
 // SyntaxError reports text that is not a tuple: where and what was

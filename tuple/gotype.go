@@ -44,29 +44,39 @@ package tuple
 // before any of these rules, in every path that has a codec; a Plan's
 // field takes an extension by its tag, ext=0xNN.
 //
-// Two walkers read the table: the encoder and scanner a Plan, Pack,
-// Compare, the text form and JSON use (value_encode.go, value_decode.go),
-// and the one Scan and AppendElems use (reflected, appendLooseValue),
-// which touches a caller's variable only through reflect's readers and
-// setters, so that the compiler keeps their arguments on the stack. It
-// leaves out what would move every argument of every call to the heap: a
-// custom type's methods (tuple.Element calls them instead), a pointer it
-// cannot type (a **T of a named type), a struct (a Plan's), an
-// extension's value (into *any), and a named float32's signalling NaN,
-// which reflect reads and sets through float64 (Scan refuses it rather
-// than quiet it, and AppendElems refuses a NaN of one, whose bits it
-// cannot know: every way to read them moves the arguments of every call
-// to the heap; a float32, float32(v), Pack and a Plan keep every bit).
-// Both share the rows' one reader and writer (scanScalar, appendScalar).
+// The dispatchers of value.go take a row to the code of its family, one
+// file each: scalar.go (strings, bytes, integers, floats, booleans, UUIDs,
+// versionstamps), time.go, custom.go (custom types and hooks), desc.go,
+// extension.go, nested.go (nested tuples, any, pointers, structs). There
+// are two kinds of them: the general pair, which a Plan, Pack, Compare,
+// the text form and JSON reach, and the pair Scan and AppendElems use
+// (reflected, appendLooseValue), which touches a caller's variable only
+// through reflect's readers and setters, so that the compiler keeps their
+// arguments on the stack. It leaves out what would move every argument of
+// every call to the heap: a custom type's methods (tuple.Element calls
+// them instead), a pointer it cannot type (a **T of a named type), a
+// struct (a Plan's), an extension's value (into *any), and a named
+// float32's signalling NaN, which reflect reads and sets through float64
+// (Scan refuses it rather than quiet it, and AppendElems refuses a NaN of
+// one, whose bits it cannot know: every way to read them moves the
+// arguments of every call to the heap; a float32, float32(v), Pack and a
+// Plan keep every bit). Both share the rows' one reader and writer
+// (scanScalar, appendScalar).
+//
+// The canonical view (canonical, normalize, kindOf, at the end of this
+// file) is the table seen from a value: the standard value an element of
+// any Go type is, which Compare, the text form, JSON and the versionstamp
+// count take of every value.
 
 import (
 	"fmt"
-	"github.com/fdbtuple/fdbtuple/tuple/internal/keytag"
 	"math/big"
 	"reflect"
-	"strconv"
 	"sync"
 	"time"
+
+	"github.com/fdbtuple/fdbtuple/tuple/internal/keytag"
+	"github.com/fdbtuple/fdbtuple/types"
 
 	"github.com/fdbtuple/fdbtuple/fdb"
 )
@@ -94,6 +104,8 @@ const (
 	ruleKey      // an fdb.KeyConvertible: the byte string of its key
 	rulePointer  // nullable: nil is null, else elem's element
 	ruleStruct   // a nested tuple of the fields of lay
+
+	numRules // the number of rows: every dispatcher (value.go) has an arm for each
 )
 
 // goType is the table's entry for one Go type.
@@ -156,7 +168,7 @@ func (b *tableBuilder) entry(t reflect.Type) *goType {
 	if g, ok := goTypes.Load(t); ok {
 		return g.(*goType)
 	}
-	if b.busy[t] {
+	if b.busy[t] && !isCustom(t) { // a custom type's entry reads no field of it
 		return &goType{t: t, err: unsupported(t, "it holds itself, and a key has a fixed depth; make the inner reference a separate key")}
 	}
 	b.busy[t] = true
@@ -167,11 +179,6 @@ func (b *tableBuilder) entry(t reflect.Type) *goType {
 	}
 	got, _ := goTypes.LoadOrStore(t, g)
 	return got.(*goType)
-}
-
-// unsupported is the error of a type no element holds, with the fix.
-func unsupported(t reflect.Type, why string) error {
-	return fmt.Errorf("%w %v: %s", ErrUnsupportedType, t, why)
 }
 
 func (b *tableBuilder) build(t reflect.Type) *goType {
@@ -187,9 +194,7 @@ func (b *tableBuilder) build(t reflect.Type) *goType {
 		g.readErr = g.elem.readErr
 		return g
 	}
-	g.appender = t.Implements(appenderType)
-	g.ptrAppender = reflect.PointerTo(t).Implements(appenderType)
-	g.scanner = reflect.PointerTo(t).Implements(scannerType)
+	g.appender, g.ptrAppender, g.scanner = customMethods(t)
 	if g.appender || g.ptrAppender || g.scanner {
 		g.rule = ruleCustom
 		switch {
@@ -336,79 +341,146 @@ func exportedFieldIn(t reflect.Type, seen map[reflect.Type]bool) bool {
 	return false
 }
 
+// customMethods reports which of the custom element methods t has: its
+// own or its pointer's AppendTupleElement, its pointer's
+// ScanTupleElement (promoted ones included).
+func customMethods(t reflect.Type) (appender, ptrAppender, scanner bool) {
+	return t.Implements(appenderType), reflect.PointerTo(t).Implements(appenderType), reflect.PointerTo(t).Implements(scannerType)
+}
+
+// isCustom reports whether t is a custom element type: one element by
+// its methods, whatever fields it holds.
+func isCustom(t reflect.Type) bool {
+	a, pa, s := customMethods(t)
+	return a || pa || s
+}
+
 func isByteSlice(t reflect.Type) bool {
 	return t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8
 }
 
-// A unit is the number of nanoseconds in one unit of a time or duration
-// field: 1 (ns, the default), 1e3 (us), 1e6 (ms) or 1e9 (s).
-type unit int64
-
-func (u unit) String() string {
-	switch u {
-	case 1e3:
-		return "us"
-	case 1e6:
-		return "ms"
-	case 1e9:
-		return "s"
+// normalize turns a value of a named type into the unnamed type it encodes
+// as, so that compareElems needs one case per kind.
+func normalize(v any) any {
+	switch v := v.(type) {
+	case *big.Int:
+		if v == nil {
+			return nil // a nil pointer is a null
+		}
+		return v
+	case nil, []byte, string, Tuple, []any, int64, uint64, float32, float64, bool, UUID, Versionstamp:
+		return v
+	case int:
+		return int64(v)
+	case big.Int:
+		return &v
 	}
-	return "ns"
+	if c, ok := canonical(v); ok {
+		return c
+	}
+	return v
 }
 
-// scalarName is the type's name in Schema (decision: element kinds, never
-// Go names, but for a custom type).
-func (g *goType) scalarName(u unit) string {
+func asSlice(v any) []any {
+	if t, ok := v.(Tuple); ok {
+		return t
+	}
+	return v.([]any)
+}
+
+// canonical converts a value of a type other than the standard ones to
+// the standard value it encodes as, by the type table, or returns ok ==
+// false if no element holds it. An fdb.KeyConvertible (a subspace)
+// encodes as the byte string of its key, as in the official binding; a
+// nil pointer as a null; a time, a custom type or a struct as the element
+// it writes, decoded as Unpack would.
+func canonical(v any) (c any, ok bool) {
+	switch v := v.(type) { // unnamed types first, without reflection
+	case int8:
+		return int64(v), true
+	case int16:
+		return int64(v), true
+	case int32:
+		return int64(v), true
+	case uint:
+		return uint64(v), true
+	case uint8:
+		return uint64(v), true
+	case uint16:
+		return uint64(v), true
+	case uint32:
+		return uint64(v), true
+	}
+	g := typeOf(reflect.TypeOf(v))
+	if g.err != nil {
+		return nil, false
+	}
+	rv := reflect.ValueOf(v)
 	switch g.rule {
-	case ruleString:
-		return "string"
-	case ruleBytes, ruleKey:
-		return "bytes"
-	case ruleBool:
-		return "bool"
-	case ruleFloat32:
-		return "float32"
-	case ruleFloat64:
-		return "float64"
-	case ruleUUID:
-		return "uuid"
-	case ruleVersionstamp:
-		return "versionstamp"
-	case ruleBigInt:
-		return "bigint"
-	case ruleTuple:
-		return "tuple"
-	case ruleAny:
-		return "any"
-	case ruleTime:
-		return "time(" + unitOr(u).String() + ")"
-	case ruleDuration:
-		return "duration(" + unitOr(u).String() + ")"
-	case ruleCustom:
-		return "custom(" + g.t.String() + ")"
 	case ruleInt:
-		return "int" + strconv.Itoa(schemaBits(g.t))
+		return rv.Int(), true
 	case ruleUint:
-		return "uint" + strconv.Itoa(schemaBits(g.t))
+		return rv.Uint(), true
+	case ruleFloat64:
+		return rv.Float(), true
+	case ruleBool:
+		return rv.Bool(), true
+	case ruleString:
+		return rv.String(), true
+	case ruleBytes:
+		return rv.Bytes(), true
+	case ruleTuple:
+		return rv.Convert(anySliceType).Interface(), true
 	}
-	return g.t.String()
+	// The rest as the element it writes, read back: a float32 bit for
+	// bit, a UUID, a time, a pointer, a custom type, a struct.
+	var e encoder
+	enc, err := e.appendValue(nil, g, rv, elemOpts{}, false, 0)
+	if err != nil {
+		return nil, false
+	}
+	c, _, err = ConsumeElement(enc)
+	return c, err == nil
 }
 
-// schemaBits is the width of an integer type in a schema: its own, but
-// 64 for int and uint on every platform, so that a key type has one
-// schema everywhere (a golden schema, a generated file's) and its keys
-// one meaning. On a 32-bit platform a decoded value past the platform's
-// int is ErrOutOfRange, as for any integer field too narrow for it.
-func schemaBits(t reflect.Type) int {
-	if k := t.Kind(); k == reflect.Int || k == reflect.Uint {
-		return 64
-	}
-	return t.Bits()
-}
+var (
+	anyType        = reflect.TypeFor[any]()
+	anySliceType   = reflect.TypeFor[[]any]()
+	float32PtrType = reflect.TypeFor[*float32]()
+)
 
-func unitOr(u unit) unit {
-	if u == 0 {
-		return 1
+// kindOf reports the kind an element encodes as, without encoding it.
+func kindOf(v any) types.Kind {
+	switch v := v.(type) {
+	case nil:
+		return types.KindNull
+	case []byte:
+		return types.KindBytes
+	case string:
+		return types.KindString
+	case Tuple, []any:
+		return types.KindTuple
+	case *big.Int:
+		if v == nil { // a nil pointer is a null
+			return types.KindNull
+		}
+		return types.KindInt
+	case int, int64, uint64, big.Int:
+		return types.KindInt
+	case float32:
+		return types.KindFloat32
+	case float64:
+		return types.KindFloat64
+	case bool:
+		return types.KindBool
+	case UUID:
+		return types.KindUUID
+	case Versionstamp:
+		return types.KindVersionstamp
+	default:
+		if c, ok := canonical(v); ok {
+			return kindOf(c)
+		}
 	}
-	return u
+	return types.KindInvalid
 }

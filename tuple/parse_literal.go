@@ -64,10 +64,10 @@ func (p *parser) goString() (any, error) {
 	}
 	s, _ := strconv.Unquote(lit)
 	switch {
-	case utf8.ValidString(s):
+	case wirecore.TextStringOK(s, false):
 	case strings.IndexByte(lit, '\'') >= 0 && !strings.Contains(lit, `\"`):
 		return p.quoted(false) // Python's repr
-	case !p.codec.AllowInvalidUTF8:
+	case !wirecore.TextStringOK(s, p.codec.AllowInvalidUTF8):
 		return nil, p.failWith(ErrInvalidUTF8, "string literal is not valid UTF-8 (a codec with AllowInvalidUTF8, or the package's Parse, reads it)")
 	}
 	p.pos += len(lit)
@@ -103,6 +103,10 @@ func (p *parser) quoted(bytesLit bool) (any, error) {
 				}
 				return out, nil
 			}
+			// out holds a Python str's code points, which escapes write as
+			// UTF-8: it is not UTF-8 only where the text itself is not (a
+			// raw byte), which no codec's option lets through, as in a
+			// double-quoted literal (goString).
 			if !utf8.Valid(out) {
 				return nil, p.failWith(ErrInvalidUTF8, "string literal is not valid UTF-8")
 			}

@@ -1,10 +1,8 @@
 package tuple
 
 import (
-	"errors"
 	"fmt"
 	"reflect"
-	"strings"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/types"
@@ -142,6 +140,42 @@ func (s *scanner) structFields(l wirecore.Level, depth int, lay *layout, rv refl
 	return s.close(l, n)
 }
 
+// structFieldsDirect is structFields for a direct layout, its twin but
+// for the call per field: one loop calling either would hand *v to
+// field's Set, which is what makes it escape (see above).
+func (s *scanner) structFieldsDirect(l wirecore.Level, depth int, lay *layout, rv reflect.Value) (int, error) {
+	n := len(lay.fields)
+	for i := range lay.fields {
+		f := &lay.fields[i]
+		st, at := l.Next(s.in)
+		if st == wirecore.StepElem {
+			if end, ok := s.plain(at, depth, i, f, rv); ok {
+				l.Pos = end
+				continue
+			}
+		}
+		var end int
+		var err error
+		switch st {
+		case wirecore.StepElem:
+			end, err = s.fieldDirect(at, depth, f, fieldOf(rv, f))
+		case wirecore.StepNull:
+			end, err = s.notDirect(st, at, depth, f)
+		default:
+			return 0, s.named(s.missing(st, l, at, i, n), f)
+		}
+		if err != nil {
+			s.trail.add(i)
+			return 0, s.named(err, f)
+		}
+		l.Pos = end
+	}
+	if depth == 0 {
+		s.setWaiting(lay, rv)
+	}
+	return s.close(l, n)
+}
+
 // setWaiting sets the string fields of rv, a struct of layout lay, whose
 // strings waited (see wait): both loops over a plan's fields end with it.
 // It reaches the fields with reflect's typed setter only, which keeps a
@@ -202,26 +236,7 @@ func (s *scanner) plain(at, depth, i int, f *planField, rv reflect.Value) (int, 
 // the field f of the struct rv, and returns the offset after it.
 func (s *scanner) field(st wirecore.Step, at, depth int, f *planField, rv reflect.Value) (int, error) {
 	if f.constant != nil {
-		next := at + len(f.constant.enc)
-		if st == wirecore.StepNull || !f.constant.prefixOf(s.in[at:]) {
-			end, err := s.skip(at, depth)
-			if st == wirecore.StepNull || err != nil || !s.lenientMatch(s.in[at:end], f.constant.enc) {
-				found := "a nested null"
-				switch {
-				case st == wirecore.StepNull:
-				case err != nil: // no whole element: a raw prefix, or a key cut short or damaged
-					found = notWhole(at, err)
-				default:
-					found = s.elemText(s.in[at:end])
-				}
-				return 0, s.fail(at, ErrConstMismatch, fmt.Sprintf("want the constant %s, found %s", f.constText, found))
-			}
-			next = end
-		}
-		if f.viaPointer {
-			allocPath(rv, f.index) // the embedded pointer a constant is in is there, as in what was marshalled
-		}
-		return next, nil
+		return s.constField(st, at, depth, f, rv)
 	}
 	var fv reflect.Value
 	if f.viaPointer {
@@ -230,18 +245,6 @@ func (s *scanner) field(st wirecore.Step, at, depth int, f *planField, rv reflec
 		fv = fieldOf(rv, f)
 	}
 	return s.scanValue(st, at, depth, f.gt, fv, f.elemOpts(), f.zero)
-}
-
-// notWhole says what a constant's place at offset at holds when it frames
-// as no element, from skip's error err: a byte that starts none (a raw
-// prefix), or an element that does not end where it should, as framing
-// found it (a string with no terminator: the key is cut short).
-func notWhole(at int, err error) string {
-	var de *DecodeError
-	if errors.As(err, &de) && de.Offset == at && errors.Is(err, ErrInvalidCode) {
-		return fmt.Sprintf("the byte %#02x, which starts no element", byte(de.Code))
-	}
-	return "an element that is not whole: " + strings.TrimPrefix(err.Error(), "tuple: ")
 }
 
 // allocPath returns the field at index of the struct rv, allocating the
@@ -257,26 +260,4 @@ func allocPath(rv reflect.Value, index []int) reflect.Value {
 		rv = rv.Field(x)
 	}
 	return rv
-}
-
-// named adds the field to a decoding error's detail, once: at the
-// deepest field, where the error happened. It names a copy, leaving the
-// error it was given as it was.
-func (s *scanner) named(err error, f *planField) error {
-	de, ok := err.(*DecodeError)
-	if !ok || de.Field != "" {
-		return err
-	}
-	c := *de
-	switch {
-	case f.constant == nil:
-		c.Field = fmt.Sprintf("%s (%v)", f.name, f.typ)
-		c.Detail = "field " + c.Field + ": " + c.Detail
-	case errors.Is(err, ErrConstMismatch): // which names the constant already
-		c.Field = "constant " + f.constText
-	default:
-		c.Field = "constant " + f.constText
-		c.Detail = "constant field " + f.constText + ": " + c.Detail
-	}
-	return &c
 }

@@ -80,14 +80,6 @@ func (p *DynamicPlan) UnmarshalPrefix(key []byte, v any) (rest []byte, err error
 	return rest, nil
 }
 
-// prefixHint is Plan.prefixHint.
-func (p *DynamicPlan) prefixHint(key []byte, err error) error {
-	return p.planCore.prefixHint(key, err, func(k int) bool {
-		rest, err := p.unmarshalValue(key, k, reflect.New(p.layout.typ).Elem())
-		return p.allRead(key, rest, err) == nil
-	})
-}
-
 // target is the struct value v points to, or an error saying what v is
 // instead: the checks a Plan's type parameter makes at compile time.
 func (p *DynamicPlan) target(v any) (reflect.Value, error) {

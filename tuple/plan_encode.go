@@ -1,7 +1,6 @@
 package tuple
 
 import (
-	"errors"
 	"fmt"
 	"reflect"
 
@@ -109,10 +108,6 @@ func fieldOf(rv reflect.Value, f *planField) reflect.Value {
 	return rv.FieldByIndex(f.index)
 }
 
-// errNilEmbedded is the error of a nil embedded pointer a field is
-// reached through.
-var errNilEmbedded = errors.New("an embedded pointer on the way to the field is nil")
-
 // fields appends the elements of the first n fields of rv, a struct of
 // layout lay.
 func (e *encoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, nested bool, depth int) ([]byte, error) {
@@ -145,14 +140,24 @@ func (e *encoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, neste
 	return dst, nil
 }
 
-// named names the field f in an encoding error, once: at the deepest
-// field, where the error happened.
-func (e *encoder) named(err error, f *planField) error {
-	var ee *EncodeError
-	if errors.As(err, &ee) && ee.Field == "" {
-		ee.Field = fmt.Sprintf("%s (%v)", f.name, f.typ)
+// fieldsDirect is encoder.fields for a direct layout, its twin but for
+// the call per field: one loop calling either would hand *v to value's
+// Interface, which is what makes it escape.
+func (e *encoder) fieldsDirect(dst []byte, lay *layout, rv reflect.Value, n int, nested bool, depth int) ([]byte, error) {
+	start := len(dst)
+	for i := range n {
+		f := &lay.fields[i]
+		if out, ok := e.plain(dst, f, rv); ok {
+			dst = out
+			continue
+		}
+		var err error
+		if dst, err = e.fieldDirect(dst, f, fieldOf(rv, f), depth); err != nil {
+			e.trail.add(i)
+			return dst[:start], e.named(err, f)
+		}
 	}
-	return err
+	return dst, nil
 }
 
 // elemOpts are the options of the field's tag.

@@ -49,7 +49,7 @@ func (b *tableBuilder) layout(t reflect.Type) (*layout, error) {
 		return nil, err
 	}
 	if lay.depth > wirecore.MaxDepth {
-		return nil, fmt.Errorf("%w: struct %v nests %d deep, past wirecore.MaxDepth", ErrTooDeep, t, lay.depth)
+		return nil, fmt.Errorf("%w: struct %v nests %d deep, past the %d nested tuples a key may hold (tuplewire.MaxDepth)", ErrTooDeep, t, lay.depth, wirecore.MaxDepth)
 	}
 	return lay, nil
 }
@@ -169,7 +169,7 @@ func (b *tableBuilder) embeddedStruct(t reflect.Type) (st reflect.Type, ptr bool
 	if t.Kind() == reflect.Pointer {
 		t, ptr = t.Elem(), true
 	}
-	if t.Kind() != reflect.Struct {
+	if t.Kind() != reflect.Struct || isCustom(t) { // a custom type is an element by its methods, even inside itself
 		return nil, false
 	}
 	if b.busy[t] {

@@ -1,41 +1,34 @@
 package tuple
 
 import (
-	"fmt"
 	"reflect"
 	"strings"
 	"sync"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/schematext"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
 // Schema returns the layout of the plan's keys as text, one item per
-// element, in the grammar `fdbtuple schema diff` reads:
+// element, in the grammar that package keyschema's doc gives and
+// keyschema.Parse and `fdbtuple schema diff` read:
 //
-//	schema   = "(" [ item *( ", " item ) ] ")"
-//	item     = constant / field
-//	constant = a quoted string ("USER") or an integer (7, -3)
-//	field    = name " " type
-//	type     = "*" type                        ; nullable: nil is a null
-//	         / "desc(" type ")"                ; descending, at 0x4F
-//	         / "desc@0x" 2HEX "(" type ")"     ; descending at another code
-//	         / "(" [ item *( ", " item ) ] ")" ; a nested struct
-//	         / scalar
-//	scalar   = "string" / "bytes" / "bool" / "float32" / "float64" / "uuid"
-//	         / "versionstamp" / "int8" / "int16" / "int32" / "int64"
-//	         / "uint8" / "uint16" / "uint32" / "uint64" / "bigint" / "tuple"
-//	         / "any" / "time(" unit ")" / "duration(" unit ")"
-//	         / "ext(0x" 2HEX ")" / "custom(" GoType ")"
+//	("USER", User uuid, "POST", Post int64, "COMMENT", Comment desc(time(ns)), Note *string)
+//
+// A constant is its text form ("USER", 7); a field is its name and type:
+// *T nullable (nil is a null element), desc(T) descending (desc@0xNN(T)
+// at a code other than 0x4F), (ITEMS) a nested struct, and the element
+// kinds string, bytes, bool, float32, float64, uuid, versionstamp, int8
+// to int64, uint8 to uint64, bigint, tuple, any, time(UNIT),
+// duration(UNIT) (UNIT ns, us, ms or s), ext(0xNN) and custom(GoType).
 //
 // It names element kinds, never Go types (but for a custom type), and
 // shows every property that changes the bytes: type ID int64 is int64 and
 // type ID string is string; int and uint are int64 and uint64 on every
 // platform (on a 32-bit one, a key holding a value past the platform's
 // int is ErrOutOfRange when decoded); a []byte and a string tagged bytes
-// are both bytes. Keep it in a golden test: a
-// change to T that would change stored keys changes the schema.
-//
-//	("USER", User uuid, "POST", Post int64, "COMMENT", Comment desc(time(ns)), Note *string)
+// are both bytes. Keep it in a golden test: a change to T that would
+// change stored keys changes the schema.
 func (p *Plan[T]) Schema() string { return p.schema() }
 
 func (p *planCore) schema() string {
@@ -45,14 +38,7 @@ func (p *planCore) schema() string {
 }
 
 func writeLayout(b *strings.Builder, lay *layout, descCode types.Code) {
-	b.WriteByte('(')
-	for i := range lay.fields {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		writeField(b, &lay.fields[i], descCode)
-	}
-	b.WriteByte(')')
+	schematext.WriteItems(b, len(lay.fields), func(i int) { writeField(b, &lay.fields[i], descCode) })
 }
 
 func writeField(b *strings.Builder, f *planField, descCode types.Code) {
@@ -60,31 +46,19 @@ func writeField(b *strings.Builder, f *planField, descCode types.Code) {
 		b.WriteString(f.constText)
 		return
 	}
-	b.WriteString(f.name)
-	b.WriteByte(' ')
-	if f.nullable { // nil is a null, which sorts first, desc or not
-		b.WriteByte('*')
-	}
-	closers := 0
-	if f.desc {
-		if descCode == DefaultDescCode || descCode == 0 {
-			b.WriteString("desc(")
-		} else {
-			fmt.Fprintf(b, "desc@0x%02x(", byte(descCode))
+	// nil is a null, which sorts first, desc or not: the * stands outside
+	schematext.WriteField(b, f.name, f.nullable, f.desc, byte(descCode), func() {
+		switch {
+		case f.ext != 0:
+			b.WriteString(schematext.Ext(byte(f.ext)))
+		case f.asBytes:
+			b.WriteString(schematext.Bytes)
+		case f.inner.lay != nil:
+			writeLayout(b, f.inner.lay, descCode)
+		default:
+			b.WriteString(f.inner.scalarName(f.unit))
 		}
-		closers++
-	}
-	switch {
-	case f.ext != 0:
-		fmt.Fprintf(b, "ext(0x%02x)", byte(f.ext))
-	case f.asBytes:
-		b.WriteString("bytes")
-	case f.inner.lay != nil:
-		writeLayout(b, f.inner.lay, descCode)
-	default:
-		b.WriteString(f.inner.scalarName(f.unit))
-	}
-	b.WriteString(strings.Repeat(")", closers))
+	})
 }
 
 // plans caches the plans of Marshal and Unmarshal, one per type.
@@ -122,4 +96,54 @@ func Unmarshal[T any](key []byte, v *T) error {
 		return err
 	}
 	return p.Unmarshal(key, v)
+}
+
+// scalarName is the type's name in Schema (decision: element kinds, never
+// Go names, but for a custom type).
+func (g *goType) scalarName(u unit) string {
+	switch g.rule {
+	case ruleString:
+		return schematext.String
+	case ruleBytes, ruleKey:
+		return schematext.Bytes
+	case ruleBool:
+		return schematext.Bool
+	case ruleFloat32:
+		return schematext.Float32
+	case ruleFloat64:
+		return schematext.Float64
+	case ruleUUID:
+		return schematext.UUID
+	case ruleVersionstamp:
+		return schematext.Versionstamp
+	case ruleBigInt:
+		return schematext.BigInt
+	case ruleTuple:
+		return schematext.Tuple
+	case ruleAny:
+		return schematext.Any
+	case ruleTime:
+		return schematext.Time(unitOr(u).String())
+	case ruleDuration:
+		return schematext.Duration(unitOr(u).String())
+	case ruleCustom:
+		return schematext.Custom(g.t.String())
+	case ruleInt:
+		return schematext.Int(true, schemaBits(g.t))
+	case ruleUint:
+		return schematext.Int(false, schemaBits(g.t))
+	}
+	return g.t.String()
+}
+
+// schemaBits is the width of an integer type in a schema: its own, but
+// 64 for int and uint on every platform, so that a key type has one
+// schema everywhere (a golden schema, a generated file's) and its keys
+// one meaning. On a 32-bit platform a decoded value past the platform's
+// int is ErrOutOfRange, as for any integer field too narrow for it.
+func schemaBits(t reflect.Type) int {
+	if k := t.Kind(); k == reflect.Int || k == reflect.Uint {
+		return 64
+	}
+	return t.Bits()
 }

@@ -2,16 +2,11 @@ package tuple
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"slices"
 
 	"github.com/fdbtuple/fdbtuple/types"
 )
-
-// ErrNotUnderPrefix: a PlanUnder was given a key that does not start
-// with its prefix.
-var ErrNotUnderPrefix = errors.New("tuple: key is not under the prefix")
 
 // Codec returns the plan's codec: the one NewPlan was given, with the
 // DescExtension it adds for desc fields. Its Scan, ScanPrefix and
@@ -119,46 +114,4 @@ func (u *PlanUnder[T]) check(key []byte) error {
 		e.Code = types.Code(key[at])
 	}
 	return e
-}
-
-// The longest prefix, and the longest key, that an error of Plan.Unmarshal
-// looks for a prefix in: the search decodes the key once per offset, on
-// the error path only.
-const (
-	hintPrefixLen = 64
-	hintKeyLen    = 1 << 10
-)
-
-// prefixHint adds the fix to err, the plan's error from decoding key from
-// its start, when key carries a prefix: when key decodes as a T after its
-// first k bytes (k up to hintPrefixLen), the error says so and names
-// Plan.Under. It looks only when the fault lies in the first
-// hintPrefixLen bytes, where a prefix would make it, and not for too many
-// elements, a key that goes on rather than one that starts early; nor
-// for a rest of nulls alone, which any type of nullable fields reads (a
-// key ending 00 00 would read as one of two such fields). Each
-// offset costs a decode that most often stops at its first element, so a
-// loop that skips the keys of other types by their errors pays little.
-func (p *Plan[T]) prefixHint(key []byte, err error) error {
-	return p.planCore.prefixHint(key, err, func(k int) bool {
-		var v T
-		return p.unmarshalAll(key, k, &v) == nil
-	})
-}
-
-// prefixHint is Plan.prefixHint, with decodesAfter(k) reporting whether
-// key[k:] decodes as the plan's type.
-func (p *planCore) prefixHint(key []byte, err error, decodesAfter func(k int) bool) error {
-	var de *DecodeError
-	if !errors.As(err, &de) || errors.Is(err, ErrTooManyElements) || de.Offset >= hintPrefixLen || len(key) > hintKeyLen {
-		return err
-	}
-	for k := 1; k <= hintPrefixLen && k < len(key); k++ {
-		if !onlyNulls(key[k:]) && decodesAfter(k) {
-			de.Detail += fmt.Sprintf("; the key is %s after its first %d bytes (%s): for keys under a prefix, use Plan.Under(prefix)",
-				withArticle(p.layout.typ.String()), k, Printable(key[:k]))
-			return err
-		}
-	}
-	return err
 }

@@ -144,30 +144,3 @@ func (s *scanner) close(l wirecore.Level, n int) (int, error) {
 		return 0, s.fail(at, ErrTooManyElements, fmt.Sprintf("the nested tuple holds more than the %d elements scanned", n))
 	}
 }
-
-// fail is the *DecodeError of the element at pos, with the path the
-// scanner has come down.
-func (s *scanner) fail(pos int, err error, detail string) error {
-	e := &DecodeError{Offset: pos, Err: err, Detail: detail}
-	if pos < len(s.in) {
-		e.Code = types.Code(s.in[pos])
-	}
-	return e
-}
-
-// fault turns a framing or decoding fault into an error.
-func (s *scanner) fault(f wirecore.Fault) error {
-	d := decoder{framer: s.framer}
-	return d.describe(f)
-}
-
-// Constant is a Scan destination that is no variable but a value the
-// element must be: Const makes one.
-type Constant struct{ v any }
-
-// Const returns the Scan destination that matches the element v encodes
-// to, byte for byte (ErrConstMismatch otherwise), and sets nothing:
-// tuple.Scan(key, tuple.Const("USER"), &user). A destination that is no
-// pointer and not marked so is ErrNotPointer, so that a forgotten & is an
-// error rather than a silent match.
-func Const(v any) Constant { return Constant{v} }

@@ -7,6 +7,12 @@ package tuple
 // nanoseconds. A plan's field may take a coarser unit (unit=us, ms or s),
 // in which a value that is not a whole number of units is ErrInexact,
 // never rounded. Integer order is time order, so keys sort by time.
+//
+// Both ways, for every caller: the dispatchers' arms (value.go), Scan's
+// *time.Time, AppendElems's time.Time, and AppendTime, ConsumeTime,
+// AppendDuration and ConsumeDuration, which generated codecs call. A
+// plan's unit= tag is read by tuple/internal/keytag into the field's
+// unit.
 
 import (
 	"errors"
@@ -16,6 +22,7 @@ import (
 	"reflect"
 	"time"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/schematext"
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
@@ -30,6 +37,19 @@ type timeValue = time.Time
 const unixToInternal = 62135596800
 
 var unixEpoch = time.Unix(0, 0)
+
+// A unit is the number of nanoseconds in one unit of a time or duration
+// field: 1 (ns, the default), 1e3 (us), 1e6 (ms) or 1e9 (s).
+type unit int64
+
+func (u unit) String() string { return schematext.UnitName(int64(u)) }
+
+func unitOr(u unit) unit {
+	if u == 0 {
+		return 1
+	}
+	return u
+}
 
 // timeIn returns t in units since the Unix epoch.
 func timeIn(t time.Time, u unit) (wirecore.IntValue, error) {
@@ -109,38 +129,6 @@ func unitError(typ reflect.Type, err error, u unit) *EncodeError {
 
 // unitConst is the time package's constant of each unit.
 var unitConst = map[unit]string{1: "time.Nanosecond", 1e3: "time.Microsecond", 1e6: "time.Millisecond", 1e9: "time.Second"}
-
-// intOf and bigIntValue make an wirecore.IntValue of v.
-func intOf(v int64) wirecore.IntValue {
-	if v < 0 {
-		return wirecore.IntValue{Mag: uint64(-v), Neg: true} // -MinInt64 wraps to its magnitude
-	}
-	return wirecore.IntValue{Mag: uint64(v)}
-}
-
-func bigIntValue(v *big.Int) wirecore.IntValue {
-	if v.IsInt64() {
-		return intOf(v.Int64())
-	}
-	if v.IsUint64() {
-		return wirecore.IntValue{Mag: v.Uint64()}
-	}
-	return wirecore.IntValue{Big: v, Neg: v.Sign() < 0}
-}
-
-// appendIntValue appends an integer of any size.
-func appendIntValue(dst []byte, iv wirecore.IntValue) ([]byte, error) {
-	switch {
-	case iv.Big != nil:
-		return tuplewire.AppendBigInt(dst, iv.Big)
-	case iv.Neg:
-		if v, ok := iv.Int64(); ok {
-			return tuplewire.AppendInt(dst, v), nil
-		}
-		return tuplewire.AppendBigInt(dst, new(big.Int).Neg(new(big.Int).SetUint64(iv.Mag)))
-	}
-	return tuplewire.AppendUint(dst, iv.Mag), nil
-}
 
 // AppendTime appends t to dst as one integer element: the number of
 // whole units from the Unix epoch to t (a big integer element beyond
@@ -254,4 +242,72 @@ func consumeIntValue(b []byte) (wirecore.IntValue, int, error) {
 		return wirecore.IntValue{}, 0, err
 	}
 	return bigIntValue(bv), n, nil
+}
+
+// appendTimeValue appends rv, a time.Time, in unit u (0: ns).
+func appendTimeValue(dst []byte, g *goType, rv reflect.Value, u unit) ([]byte, error) {
+	v, err := timeIn(rv.Interface().(timeValue), u)
+	if err != nil {
+		return dst, unitError(g.t, err, unitOr(u))
+	}
+	return appendIntValue(dst, v)
+}
+
+// appendDurationValue appends rv, a time.Duration, in unit u (0: ns).
+func appendDurationValue(dst []byte, g *goType, rv reflect.Value, u unit) ([]byte, error) {
+	n, err := durationIn(rv.Int(), u)
+	if err != nil {
+		return dst, unitError(g.t, err, unitOr(u))
+	}
+	return tuplewire.AppendInt(dst, n), nil
+}
+
+// appendLooseTime appends t in nanoseconds, for AppendElems.
+func appendLooseTime(dst []byte, t time.Time) ([]byte, error) {
+	iv, err := timeIn(t, 1)
+	if err != nil {
+		return dst, encodeError(t, err)
+	}
+	return appendIntValue(dst, iv)
+}
+
+// scanTimeValue reads the integer at in[pos], in unit u (0: ns), into
+// rv, a time.Time.
+func (s *scanner) scanTimeValue(pos int, rv reflect.Value, u unit, dst any) (int, error) {
+	return s.integer(pos, dst, func(iv wirecore.IntValue) bool {
+		t, ok := timeOf(iv, u)
+		if ok {
+			rv.Set(reflect.ValueOf(t))
+		}
+		return ok
+	})
+}
+
+// scanDurationValue reads the integer at in[pos], in unit u (0: ns),
+// into rv, a time.Duration: ErrOutOfRange past its nanoseconds.
+func (s *scanner) scanDurationValue(pos int, rv reflect.Value, u unit, dst any) (int, error) {
+	if unitOr(u) == 1 {
+		return s.scanIntValue(pos, rv, dst)
+	}
+	return s.integer(pos, dst, func(iv wirecore.IntValue) bool {
+		v, ok := iv.Int64()
+		if ok {
+			v, ok = durationOf(v, u)
+		}
+		if ok {
+			rv.SetInt(v)
+		}
+		return ok
+	})
+}
+
+// scanTime reads the integer at in[pos], in nanoseconds, into *p.
+func (s *scanner) scanTime(p *time.Time, pos int, dst any) (int, error) {
+	return s.integer(pos, dst, func(iv wirecore.IntValue) bool {
+		t, ok := timeOf(iv, 1)
+		if ok {
+			*p = t
+		}
+		return ok
+	})
 }

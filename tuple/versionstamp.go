@@ -95,12 +95,6 @@ func (t Tuple) appendWithVersionstamp(dst []byte, size OffsetSize, rawUTF8 bool)
 	return binary.LittleEndian.AppendUint32(out, uint32(e.stampPos)), nil
 }
 
-// tupleError is the *EncodeError of a fault of tuple t as a whole, which
-// no element path points into.
-func tupleError(t Tuple, err error) *EncodeError {
-	return &EncodeError{Type: reflect.TypeOf(t), Err: err}
-}
-
 // HasIncompleteVersionstamp reports whether t holds an incomplete
 // versionstamp at any depth. As in the official binding, the error is
 // ErrMultipleIncompleteVersionstamps when it holds more than one.

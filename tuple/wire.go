@@ -3,7 +3,6 @@ package tuple
 import (
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
-	"github.com/fdbtuple/fdbtuple/types"
 )
 
 // This file joins package tuple to the engine beneath it: the framing of
@@ -42,31 +41,6 @@ func codecFramer(c Codec, in []byte) framer {
 		fr.codec = &withExt
 	}
 	return fr
-}
-
-// codecExtensions makes a codec's extensions framable by the engine,
-// which knows no Codec.
-type codecExtensions Codec
-
-// FrameExtension frames an element of one of the codec's extensions,
-// which only the extension can measure, by decoding it.
-func (x *codecExtensions) FrameExtension(in []byte, pos int) (int, wirecore.Fault) {
-	c := (*Codec)(x)
-	if ext := c.extensionFor(types.Code(in[pos])); ext != nil {
-		_, n, err := ext.ConsumeElement(in[pos:], *c)
-		if err != nil || n <= 0 || n > len(in)-pos {
-			return 0, wirecore.FaultAt(pos, wirecore.FaultExtension)
-		}
-		return pos + n, wirecore.Fault{}
-	}
-	return 0, wirecore.FaultAt(pos, wirecore.FaultCode)
-}
-
-// ExtensionProblem asks the extension at in[pos] why it refused its
-// element.
-func (x *codecExtensions) ExtensionProblem(in []byte, pos int) *wirecore.Problem {
-	d := decoder{framer: framer{in: in, codec: (*Codec)(x)}}
-	return (*wirecore.Problem)(d.extensionError(pos))
 }
 
 // decodeError is the *DecodeError of an engine problem, which has the

@@ -8,9 +8,6 @@
 //			order.WithDecode(decodeEvent))
 //	}
 //
-// Place in the import DAG: above tuple and tuple/keyschema, for tests
-// only. It must not import nested, compat or cmd/fdbtuple.
-//
 // For each set of drawn values it checks that compare is a consistent
 // order (reflexive, antisymmetric, transitive), that the byte order of
 // the keys is compare's order, equal included (two different values with
@@ -27,9 +24,13 @@
 // truncated to seconds, and it catches both; it passes a reaction key
 // with a descending comment time (ExampleCheckPlan), a descending
 // timestamp key and DynamoDB-style composite keys with a string, number
-// or binary sort key. This is the only
-// package besides property_test/gen, and tests, that imports rapid: the
-// library itself does not.
+// or binary sort key.
+//
+// This is the only package besides property_test/gen, and tests, that
+// imports rapid: the library itself does not.
+//
+// Place in the import DAG: above tuple and tuple/keyschema, for tests
+// only. It must not import nested, compat or cmd/fdbtuple.
 package order
 
 import (

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/internal/schematext"
 )
 
 // A SyntaxError reports schema text that does not follow the grammar:
@@ -106,7 +107,7 @@ func (p *parser) items() ([]Item, error) {
 		if p.take(")") {
 			return items, nil
 		}
-		if !p.take(", ") {
+		if !p.take(schematext.ItemSep) {
 			return nil, p.fail(`", " or ")" after an item`)
 		}
 	}
@@ -123,7 +124,7 @@ func (p *parser) item() (Item, error) {
 	if name == "" {
 		return Item{}, p.fail(`a field name (a Go identifier) or a constant ("TEXT" or an integer)`)
 	}
-	if err := p.expect(" "); err != nil {
+	if err := p.expect(schematext.NameSep); err != nil {
 		return Item{}, err
 	}
 	t, err := p.typ()
@@ -167,21 +168,22 @@ func (p *parser) ident() string {
 	return p.s[start:p.pos]
 }
 
-const typeList = "a type (string, bytes, bool, float32, float64, uuid, versionstamp, int8 to int64, uint8 to uint64, bigint, tuple, any, time(UNIT), duration(UNIT), ext(0xNN), custom(GoType), *TYPE, desc(TYPE), desc@0xNN(TYPE) or (ITEMS))"
+// typeList is what the grammar allows where a type stands.
+const typeList = schematext.ExpectedType
 
 // typ reads a type.
 func (p *parser) typ() (*Type, error) {
 	start := p.pos
 	switch {
-	case p.take("*"):
+	case p.take(schematext.Nullable):
 		elem, err := p.typ()
 		if err != nil {
 			return nil, err
 		}
 		return &Type{Kind: KindNullable, Elem: elem}, nil
-	case p.take("desc("):
-		return p.desc(start, byte(tuple.DefaultDescCode))
-	case p.take("desc@0x"):
+	case p.take(schematext.DescOpen):
+		return p.desc(start, schematext.DefaultDescCode)
+	case p.take(schematext.DescAtOpen):
 		code, err := p.userCode()
 		if err != nil {
 			return nil, err
@@ -196,17 +198,17 @@ func (p *parser) typ() (*Type, error) {
 			return nil, err
 		}
 		return &Type{Kind: KindStruct, Items: items}, nil
-	case p.take("time("):
+	case p.take(schematext.TimeOpen):
 		return p.unit(KindTime)
-	case p.take("duration("):
+	case p.take(schematext.DurationOpen):
 		return p.unit(KindDuration)
-	case p.take("ext(0x"):
+	case p.take(schematext.ExtOpen):
 		code, err := p.userCode()
 		if err != nil {
 			return nil, err
 		}
 		return &Type{Kind: KindExt, Code: code}, p.expect(")")
-	case p.take("custom("):
+	case p.take(schematext.CustomOpen):
 		return p.custom()
 	}
 	word := p.ident()
@@ -234,22 +236,19 @@ func (p *parser) desc(start int, code byte) (*Type, error) {
 
 // userCode reads the two hex digits of a user type code, 0x40 to 0x4F.
 func (p *parser) userCode() (byte, error) {
-	if p.pos+2 > len(p.s) {
-		return 0, p.fail("two hex digits of a user type code (40 to 4f)")
-	}
-	c, err := strconv.ParseUint(p.s[p.pos:p.pos+2], 16, 8)
-	if err != nil || c < 0x40 || c > 0x4F {
+	c, ok := schematext.UserCode(p.s[p.pos:])
+	if !ok {
 		return 0, p.fail("two hex digits of a user type code (40 to 4f)")
 	}
 	p.pos += 2
-	return byte(c), nil
+	return c, nil
 }
 
 // unit reads the rest of time(UNIT) or duration(UNIT).
 func (p *parser) unit(k Kind) (*Type, error) {
-	for _, u := range []string{"ns", "us", "ms", "s"} {
-		if p.take(u + ")") {
-			return &Type{Kind: k, Unit: u}, nil
+	for _, u := range schematext.Units {
+		if p.take(u.Name + ")") {
+			return &Type{Kind: k, Unit: u.Name}, nil
 		}
 	}
 	return nil, p.fail(`a unit and ")": ns), us), ms) or s)`)

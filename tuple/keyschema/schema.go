@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/internal/schematext"
 )
 
 // A Schema is the layout of a key type's keys: its items in key order.
@@ -57,13 +58,14 @@ const (
 	KindStruct   // (items): a nested tuple
 )
 
-// scalarNames are the scalars written as one word.
+// scalarNames are the kinds of the scalars written as one word, by their
+// words (schematext's).
 var scalarNames = map[string]Kind{
-	"string": KindString, "bytes": KindBytes, "bool": KindBool,
-	"float32": KindFloat32, "float64": KindFloat64, "uuid": KindUUID, "versionstamp": KindVersionstamp,
-	"int8": KindInt8, "int16": KindInt16, "int32": KindInt32, "int64": KindInt64,
-	"uint8": KindUint8, "uint16": KindUint16, "uint32": KindUint32, "uint64": KindUint64,
-	"bigint": KindBigInt, "tuple": KindTuple, "any": KindAny,
+	schematext.String: KindString, schematext.Bytes: KindBytes, schematext.Bool: KindBool,
+	schematext.Float32: KindFloat32, schematext.Float64: KindFloat64, schematext.UUID: KindUUID, schematext.Versionstamp: KindVersionstamp,
+	schematext.Int(true, 8): KindInt8, schematext.Int(true, 16): KindInt16, schematext.Int(true, 32): KindInt32, schematext.Int(true, 64): KindInt64,
+	schematext.Int(false, 8): KindUint8, schematext.Int(false, 16): KindUint16, schematext.Int(false, 32): KindUint32, schematext.Int(false, 64): KindUint64,
+	schematext.BigInt: KindBigInt, schematext.Tuple: KindTuple, schematext.Any: KindAny,
 }
 
 // A Type is the type of a field.
@@ -91,14 +93,7 @@ func (s *Schema) String() string {
 }
 
 func writeItems(b *strings.Builder, items []Item) {
-	b.WriteByte('(')
-	for i := range items {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		writeItem(b, &items[i])
-	}
-	b.WriteByte(')')
+	schematext.WriteItems(b, len(items), func(i int) { writeItem(b, &items[i]) })
 }
 
 func writeItem(b *strings.Builder, it *Item) {
@@ -107,7 +102,7 @@ func writeItem(b *strings.Builder, it *Item) {
 		return
 	}
 	b.WriteString(it.Name)
-	b.WriteByte(' ')
+	b.WriteString(schematext.NameSep)
 	writeType(b, it.Type)
 }
 
@@ -123,26 +118,20 @@ func constText(v any) string {
 func writeType(b *strings.Builder, t *Type) {
 	switch t.Kind {
 	case KindNullable:
-		b.WriteByte('*')
+		b.WriteString(schematext.Nullable)
 		writeType(b, t.Elem)
 	case KindDesc:
-		if t.Code == byte(tuple.DefaultDescCode) {
-			b.WriteString("desc(")
-		} else {
-			fmt.Fprintf(b, "desc@0x%02x(", t.Code)
-		}
-		writeType(b, t.Elem)
-		b.WriteByte(')')
+		schematext.WriteDesc(b, t.Code, func() { writeType(b, t.Elem) })
 	case KindStruct:
 		writeItems(b, t.Items)
 	case KindTime:
-		fmt.Fprintf(b, "time(%s)", t.Unit)
+		b.WriteString(schematext.Time(t.Unit))
 	case KindDuration:
-		fmt.Fprintf(b, "duration(%s)", t.Unit)
+		b.WriteString(schematext.Duration(t.Unit))
 	case KindExt:
-		fmt.Fprintf(b, "ext(0x%02x)", t.Code)
+		b.WriteString(schematext.Ext(t.Code))
 	case KindCustom:
-		fmt.Fprintf(b, "custom(%s)", t.GoType)
+		b.WriteString(schematext.Custom(t.GoType))
 	default:
 		for name, k := range scalarNames {
 			if k == t.Kind {
@@ -155,4 +144,10 @@ func writeType(b *strings.Builder, t *Type) {
 }
 
 // unitNanos is the length of each time unit in nanoseconds.
-var unitNanos = map[string]int64{"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}
+var unitNanos = func() map[string]int64 {
+	m := map[string]int64{}
+	for _, u := range schematext.Units {
+		m[u.Name] = u.Nanos
+	}
+	return m
+}()

@@ -3,9 +3,6 @@
 // like DynamoDB's N type: keys such as ("price", 19.99) sort as numbers,
 // negatives and zero included, at any exponent.
 //
-// Place in the import DAG: above tuple, as an extension any user could
-// write. It must not import nested, vectors, compat or cmd/fdbtuple.
-//
 // The tuple layer has no standard decimal encoding (its reserved codes
 // 0x23/0x24 make no ordering promise), so decimals travel under a user
 // type code and other FoundationDB bindings cannot read such keys. Use it
@@ -37,6 +34,9 @@
 // equals decimal.Cmp for every value; the tests cover DynamoDB's limits at
 // both ends (10^-130 and 9.99…9e125) and beyond, and vectors/ext pins the
 // format.
+//
+// Place in the import DAG: above tuple, as an extension any user could
+// write. It must not import nested, vectors, compat or cmd/fdbtuple.
 package tupledecimal
 
 import (

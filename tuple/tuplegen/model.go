@@ -167,8 +167,8 @@ type reach struct {
 	hidden bool
 }
 
-// addFields mirrors tuple's planBuilder.addFields: the fields of st,
-// reached by r.
+// addFields mirrors tuple's tableBuilder.addFields (plan_layout.go): the
+// fields of st, reached by r.
 func (c *compiler) addFields(out *[]field, st *types.Struct, r reach, depth int) error {
 	for i := range st.NumFields() {
 		sf := st.Field(i)
@@ -233,7 +233,8 @@ func (c *compiler) addFields(out *[]field, st *types.Struct, r reach, depth int)
 }
 
 // field compiles one field from its tag and type, as tuple's
-// planBuilder.field does; the tag is read by the plan's reader.
+// tableBuilder.field (plan_layout.go) does; the tag is read by the plan's
+// reader, tuple/internal/keytag.
 func (c *compiler) field(f *field, sf *types.Var, tag string, depth int) error {
 	f.fieldType = types.TypeString(sf.Type(), c.qualifier)
 	kt, err := keytag.Parse(tag)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/internal/schematext"
 )
 
 // The generated file states the key schema its methods are written for
@@ -25,66 +26,55 @@ func schemaText(fields []field) (string, error) {
 }
 
 func writeSchema(b *strings.Builder, fields []field) error {
-	b.WriteByte('(')
-	for i := range fields {
-		if i > 0 {
-			b.WriteString(", ")
-		}
+	var err error
+	schematext.WriteItems(b, len(fields), func(i int) {
 		f := &fields[i]
+		if err != nil {
+			return
+		}
 		if f.kind == kindConst {
-			text, err := constantText(f.constEnc)
-			if err != nil {
-				return err
+			var text string
+			if text, err = constantText(f.constEnc); err == nil {
+				b.WriteString(text)
 			}
-			b.WriteString(text)
-			continue
+			return
 		}
-		b.WriteString(f.name + " ")
-		if f.nullable {
-			b.WriteByte('*')
-		}
-		if f.desc {
-			b.WriteString("desc(")
-		}
-		if err := writeKind(b, f); err != nil {
-			return err
-		}
-		if f.desc {
-			b.WriteByte(')')
-		}
-	}
-	b.WriteByte(')')
-	return nil
+		// The descending extension is at tuple.DefaultDescCode: the
+		// methods are written for the codec NewPlan makes of Codec{}.
+		schematext.WriteField(b, f.name, f.nullable, f.desc, schematext.DefaultDescCode, func() { err = writeKind(b, f) })
+	})
+	return err
 }
 
 // writeKind writes the element kind of f, as tuple names it in schemas.
 func writeKind(b *strings.Builder, f *field) error {
 	switch f.kind {
 	case kindString:
-		b.WriteString("string")
+		b.WriteString(schematext.String)
 	case kindBytesString, kindByteSlice:
-		b.WriteString("bytes")
+		b.WriteString(schematext.Bytes)
 	case kindBool:
-		b.WriteString("bool")
+		b.WriteString(schematext.Bool)
 	case kindInt:
-		fmt.Fprintf(b, "int%d", f.bits)
+		b.WriteString(schematext.Int(true, f.bits))
 	case kindUint:
-		fmt.Fprintf(b, "uint%d", f.bits)
+		b.WriteString(schematext.Int(false, f.bits))
 	case kindFloat32:
-		b.WriteString("float32")
+		b.WriteString(schematext.Float32)
 	case kindFloat64:
-		b.WriteString("float64")
+		b.WriteString(schematext.Float64)
 	case kindUUID:
-		b.WriteString("uuid")
+		b.WriteString(schematext.UUID)
 	case kindVersionstamp:
-		b.WriteString("versionstamp")
+		b.WriteString(schematext.Versionstamp)
 	case kindBigInt:
-		b.WriteString("bigint")
-	case kindTime, kindDuration:
-		name := map[kind]string{kindTime: "time", kindDuration: "duration"}[f.kind]
-		fmt.Fprintf(b, "%s(%s)", name, unitNames[f.unit])
+		b.WriteString(schematext.BigInt)
+	case kindTime:
+		b.WriteString(schematext.Time(unitName(f.unit)))
+	case kindDuration:
+		b.WriteString(schematext.Duration(unitName(f.unit)))
 	case kindCustom: // the type as reflect prints it, as the plan's schema names it
-		fmt.Fprintf(b, "custom(%s)", strings.TrimPrefix(f.typeText, "*"))
+		b.WriteString(schematext.Custom(strings.TrimPrefix(f.typeText, "*")))
 	case kindNested:
 		return writeSchema(b, f.nested)
 	default:
@@ -93,9 +83,16 @@ func writeKind(b *strings.Builder, f *field) error {
 	return nil
 }
 
-// unitNames are the schema's names of the units of time and duration
-// fields, by the Go expression the generated code passes.
-var unitNames = map[string]string{"time.Nanosecond": "ns", "time.Microsecond": "us", "time.Millisecond": "ms", "time.Second": "s"}
+// unitName is the schema's name of a unit, by the Go expression the
+// generated code passes (units' values).
+func unitName(expr string) string {
+	for d, e := range units {
+		if e == expr {
+			return schematext.UnitName(int64(d))
+		}
+	}
+	return schematext.UnitName(0)
+}
 
 // constantText is a constant's text in schemas, from its encoding: the
 // element's text form, as the plan writes it.

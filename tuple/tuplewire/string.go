@@ -3,7 +3,6 @@ package tuplewire
 import (
 	"bytes"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/types"
@@ -40,7 +39,7 @@ func AppendStringChecked(dst []byte, v string) ([]byte, error) {
 	if wirecore.PlainASCII(v) {
 		return append(append(append(dst, byte(types.CodeString)), v...), 0x00), nil
 	}
-	if !utf8.ValidString(v) {
+	if !wirecore.TextStringOK(v, false) {
 		return dst, ErrInvalidUTF8
 	}
 	return AppendString(dst, v), nil
@@ -88,16 +87,7 @@ func ConsumeBytes(b []byte) (v []byte, n int, err error) {
 // bytes to dst, after checking they are valid UTF-8. It does not allocate
 // when cap(dst) has room.
 func ConsumeStringAppend(dst, b []byte) (out []byte, n int, err error) {
-	raw, esc, n, ascii, err := consumeRaw(b, types.KindString)
-	if err != nil {
-		return dst, 0, err
-	}
-	start := len(dst)
-	out = wirecore.Unescaped(dst, raw, esc)
-	if !ascii && !utf8.Valid(out[start:]) {
-		return dst, 0, elementError(b, wirecore.FaultAt(0, wirecore.FaultUTF8))
-	}
-	return out, n, nil
+	return consumeStringAppend(dst, b, false)
 }
 
 // ConsumeStringAppendUnchecked is ConsumeStringAppend without the UTF-8
@@ -105,11 +95,22 @@ func ConsumeStringAppend(dst, b []byte) (out []byte, n int, err error) {
 // as package tuple's Codec{AllowInvalidUTF8: true} reads them (keys the
 // official Go binding wrote from such strings).
 func ConsumeStringAppendUnchecked(dst, b []byte) (out []byte, n int, err error) {
-	raw, esc, n, _, err := consumeRaw(b, types.KindString)
+	return consumeStringAppend(dst, b, true)
+}
+
+// consumeStringAppend is ConsumeStringAppend under the UTF-8 rule with
+// allowInvalid (wirecore.TextOK).
+func consumeStringAppend(dst, b []byte, allowInvalid bool) (out []byte, n int, err error) {
+	raw, esc, n, ascii, err := consumeRaw(b, types.KindString)
 	if err != nil {
 		return dst, 0, err
 	}
-	return wirecore.Unescaped(dst, raw, esc), n, nil
+	start := len(dst)
+	out = wirecore.Unescaped(dst, raw, esc)
+	if !ascii && !wirecore.TextOK(out[start:], allowInvalid) {
+		return dst, 0, elementError(b, wirecore.FaultAt(0, wirecore.FaultUTF8))
+	}
+	return out, n, nil
 }
 
 // ConsumeString decodes a string (code 02) into a new Go string.
@@ -122,7 +123,7 @@ func ConsumeString(b []byte) (v string, n int, err error) {
 	if esc > 0 {
 		content = wirecore.Unescaped(make([]byte, 0, len(raw)-esc), raw, esc)
 	}
-	if !ascii && !utf8.Valid(content) {
+	if !ascii && !wirecore.TextOK(content, false) {
 		return "", 0, elementError(b, wirecore.FaultAt(0, wirecore.FaultUTF8))
 	}
 	return string(content), n, nil

@@ -14,7 +14,8 @@
 // a string, unit only on a time or a duration, ext= with neither) is the
 // caller's to check: keytag knows no Go types.
 //
-// Place in the import DAG: the standard library only.
+// Place in the import DAG: tuple/internal/schematext (the units, which a
+// schema spells as the tag does) and the standard library.
 package keytag
 
 import (
@@ -23,6 +24,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/fdbtuple/fdbtuple/tuple/internal/schematext"
 )
 
 // A Tag is a field's tuple tag, read.
@@ -75,11 +78,11 @@ func Parse(tag string) (Tag, error) {
 			}
 			t.Ext = byte(code)
 		case key == "unit":
-			u, ok := units[value]
+			u, ok := schematext.UnitNanos(value) // the units of time(UNIT) in a schema
 			if !ok {
 				return Tag{}, fmt.Errorf("unit %q, want ns, us, ms or s", value)
 			}
-			t.Unit = u
+			t.Unit = time.Duration(u)
 		default:
 			return Tag{}, fmt.Errorf("unknown option %q (want desc, bytes, ext=0xNN, unit=ns|us|ms|s or const)", o)
 		}
@@ -112,9 +115,6 @@ func isIdent(s string) bool {
 	}
 	return s != ""
 }
-
-// units are the values of the unit= option.
-var units = map[string]time.Duration{"ns": time.Nanosecond, "us": time.Microsecond, "ms": time.Millisecond, "s": time.Second}
 
 // IsConst reports whether tag marks a constant, without reading the rest:
 // a field that is unexported is part of a key only as a constant, which

@@ -227,6 +227,29 @@ func unescapeStep(in []byte, from int) (run []byte, zeros, next int, done bool) 
 	return in[from : end+1], zeros, next, false
 }
 
+// TextOK is the UTF-8 rule of string elements (code 02), written once:
+// the content of a string is valid UTF-8, unless the codec allows any
+// bytes (package tuple's Codec.AllowInvalidUTF8, for keys the official Go
+// binding wrote from Go strings that are not UTF-8), in which case
+// anything is. Every reader of string elements asks it with the option it
+// runs under (tuplewire's Consume functions, package tuple's decoder and
+// scanner), and so do the writers that check (Pack's encoders,
+// AppendElems, tuplewire.AppendStringChecked) and the text parser for a
+// string literal's value. A reader that already knows its content is
+// ASCII need not ask.
+//
+// TextOK and TextStringOK are the one rule for content in a []byte and
+// in a string, as utf8.Valid and utf8.ValidString are: both inline, so
+// that the check costs what utf8's own does.
+func TextOK(content []byte, allowInvalid bool) bool {
+	return allowInvalid || utf8.Valid(content)
+}
+
+// TextStringOK is TextOK for content held in a string.
+func TextStringOK(content string, allowInvalid bool) bool {
+	return allowInvalid || utf8.ValidString(content)
+}
+
 // InvalidUTF8At returns the index of the first byte of b that does not
 // start a valid UTF-8 sequence, or -1 if there is none. The decoders ask
 // it of string payloads, the text parser of string literals.
