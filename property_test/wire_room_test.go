@@ -1,4 +1,4 @@
-package tuplewire_test
+package property_test
 
 import (
 	"bytes"
