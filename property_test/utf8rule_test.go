@@ -1,4 +1,4 @@
-package tuple_test
+package property_test
 
 import (
 	"errors"
