@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/fdbtuple/fdbtuple/fdb"
 )
@@ -108,9 +109,9 @@ func (s span) hasHi() bool { return s.hi != endOpen }
 func (s span) check(typ any, field string, loNil, hiNil bool) error {
 	switch {
 	case !s.hasLo() && !s.hasHi():
-		return fmt.Errorf("tuple: Between(%q) of %v: %w: no end; make the bounds with From, Above, To, Below or BeginsWith", field, typ, ErrBadBounds)
+		return fmt.Errorf("%w: Between(%q) of %v: no end; make the bounds with From, Above, To, Below or BeginsWith", ErrBadBounds, field, typ)
 	case s.hasLo() && loNil, s.hasHi() && hiNil:
-		return fmt.Errorf("tuple: Between(%q) of %v: %w: an end is a nil pointer, not a value of the plan's type", field, typ, ErrBadBounds)
+		return fmt.Errorf("%w: Between(%q) of %v: an end is a nil pointer, not a value of the plan's type", ErrBadBounds, field, typ)
 	}
 	return nil
 }
@@ -138,10 +139,15 @@ func (x *rangeEnd) null() bool { return x.key[x.start] == 0x00 }
 // between is Between on any plan: enc encodes the ends' fields.
 func (p *planCore) between(prefix []byte, field string, s span, enc encodeEnd) (begin, end []byte, err error) {
 	fail := func(format string, args ...any) ([]byte, []byte, error) {
-		return nil, nil, fmt.Errorf("tuple: Between(%q) of %v: %w: %s", field, p.layout.typ, ErrBadBounds, fmt.Sprintf(format, args...))
+		// The sentinel's text leads, as every error of this package
+		// starts with "tuple: " once.
+		return nil, nil, fmt.Errorf("%w: Between(%q) of %v: %s", ErrBadBounds, field, p.layout.typ, fmt.Sprintf(format, args...))
 	}
 	if field == "" {
-		return fail("name the field to range over; the fields are %v", p.fieldNames())
+		return fail("name the field to range over; its fields are %s", strings.Join(p.fieldNames(), ", "))
+	}
+	if !slices.Contains(p.fieldNames(), field) {
+		return fail("no field %q to range over; its fields are %s", field, strings.Join(p.fieldNames(), ", "))
 	}
 	n, err := p.prefixFields(field)
 	if err != nil {

@@ -267,10 +267,14 @@ func TestBetweenRefusals(t *testing.T) {
 		{"no end", "At", tuple.Bounds[*commentAt]{}, "no end"},
 		{"a nil end", "At", tuple.From(a).To(nil), "nil pointer"},
 		{"no field", "", tuple.From(a), "name the field"},
+		{"a field it does not have", "at", tuple.From(a), `Between("at") of tuple_test.commentAt: no field "at" to range over; its fields are Post, At, Seq`},
 	} {
 		_, _, err := plan.Between(c.field, c.b)
 		if !errors.Is(err, tuple.ErrBadBounds) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want ErrBadBounds saying %q", c.name, err, c.want)
+		}
+		if err != nil && strings.Count(err.Error(), "tuple: ") != 1 {
+			t.Errorf("%s: %q says \"tuple: \" more than once", c.name, err)
 		}
 	}
 	if _, _, err := plan.Between("When", tuple.From(a)); err == nil || !strings.Contains(err.Error(), "Post, At, Seq") {
