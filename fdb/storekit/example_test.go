@@ -99,16 +99,16 @@ func ExampleWriteBuffer() {
 		fmt.Printf("clear [%s, %s)\n", begin, end)
 	}
 	for w := range buf.Writes() {
-		v, _ := w.Apply([]byte{100}) // the value committed by then
-		fmt.Printf("%s: op %d, commits [%x]\n", w.Key, w.Op, v)
+		v, keep := w.Apply([]byte{100}) // the value committed by then
+		fmt.Printf("%s: op %d, commits [%x] (kept %v)\n", w.Key, w.Op, v, keep)
 	}
 	// Output:
 	// n=[2a]
 	// c=[33]
 	// b2=[]
 	// clear [a, c)
-	// b2: op 1, commits []
-	// n: op 3, commits [65]
+	// b2: op 1, commits [] (kept true)
+	// n: op 3, commits [65] (kept true)
 }
 
 // The retry loop of a store's Transact: a conflict runs the attempt again,

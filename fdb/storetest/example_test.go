@@ -24,7 +24,8 @@ func testSuite(t *testing.T) {
 // A store runs the suite in a test of its own (see testSuite in this
 // file); go test runs it.
 func Example() {
-	_ = testSuite
+	fmt.Printf("%T\n", testSuite)
+	// Output: func(*testing.T)
 }
 
 // What Options.Begin returns: a transaction whose caller commits it, so
