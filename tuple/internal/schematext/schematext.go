@@ -8,6 +8,8 @@
 //
 // The grammar, for users, is in package keyschema's doc:
 //
+//	keys     = [ "under " prefix " " ] schema
+//	prefix   = "(" tuple text ")" / "0x" 1*HEX
 //	schema   = "(" [ item *( ", " item ) ] ")"
 //	item     = constant / field
 //	field    = name " " type
@@ -23,6 +25,7 @@
 package schematext
 
 import (
+	"encoding/hex"
 	"fmt"
 	"strconv"
 	"strings"
@@ -103,6 +106,8 @@ const (
 	Nullable     = "*"         // then a type
 	ItemSep      = ", "        // between items
 	NameSep      = " "         // between a field's name and its type
+	Under        = "under "    // then a prefix, " " and the schema
+	HexOpen      = "0x"        // a prefix that is no tuple: then its bytes in hex
 )
 
 // DefaultDescCode is the user type code of desc(...) written without
@@ -179,3 +184,19 @@ func WriteDesc(b *strings.Builder, code byte, typ func()) {
 	typ()
 	b.WriteByte(')')
 }
+
+// WriteUnder writes the opening of the schema of keys under a prefix:
+// "under ", the prefix's text (tuple.PrefixText) and a space, before the
+// schema itself; nothing for an empty prefix, whose keys are the plan's
+// own.
+func WriteUnder(b *strings.Builder, prefixText string) {
+	if prefixText == "" {
+		return
+	}
+	b.WriteString(Under)
+	b.WriteString(prefixText)
+	b.WriteString(NameSep)
+}
+
+// HexPrefix is the text of a prefix that is no tuple: 0x and its hex.
+func HexPrefix(prefix []byte) string { return HexOpen + hex.EncodeToString(prefix) }
