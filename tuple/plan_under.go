@@ -3,6 +3,7 @@ package tuple
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -97,6 +98,10 @@ func (u *PlanUnder[T]) AppendPrefix(dst []byte, v *T, through string) ([]byte, e
 // Range returns the range of the keys under AppendPrefix(v, through), as
 // Plan.Range: with through "", every key of the plan under the prefix.
 func (u *PlanUnder[T]) Range(v *T, through string) (begin, end []byte, err error) {
+	if p := u.plan; p.layout.optFrom < len(p.layout.fields) {
+		key, err := u.AppendPrefix(nil, v, through)
+		return p.rangeThrough(key, err, reflect.ValueOf(v).Elem(), through)
+	}
 	return rangeOfPrefix(u.AppendPrefix(nil, v, through))
 }
 

@@ -14,6 +14,7 @@
 //	item     = constant / field
 //	field    = name " " type
 //	type     = "*" type / "desc(" type ")" / "desc@0x" 2HEX "(" type ")"
+//	         / "optional(" type ")"
 //	         / "(" [ item *( ", " item ) ] ")" / scalar
 //	scalar   = Scalars / "time(" unit ")" / "duration(" unit ")"
 //	         / "ext(0x" 2HEX ")" / "custom(" GoType ")"
@@ -104,6 +105,7 @@ const (
 	DescOpen     = "desc("     // then a type and ")": at DefaultDescCode
 	DescAtOpen   = "desc@0x"   // then 2HEX, "(", a type and ")"
 	Nullable     = "*"         // then a type
+	OptionalOpen = "optional(" // then a type and ")": a trailing field a nil leaves out
 	ItemSep      = ", "        // between items
 	NameSep      = " "         // between a field's name and its type
 	Under        = "under "    // then a prefix, " " and the schema
@@ -200,3 +202,11 @@ func WriteUnder(b *strings.Builder, prefixText string) {
 
 // HexPrefix is the text of a prefix that is no tuple: 0x and its hex.
 func HexPrefix(prefix []byte) string { return HexOpen + hex.EncodeToString(prefix) }
+
+// WriteOptional writes optional(TYPE), a trailing field that a nil
+// leaves out of the key; typ writes the type of its values.
+func WriteOptional(b *strings.Builder, typ func()) {
+	b.WriteString(OptionalOpen)
+	typ()
+	b.WriteByte(')')
+}
