@@ -3,7 +3,8 @@
 # this module it may depend on (directly or not, as `go list -deps` lists
 # them), and the standard packages it must not import. A package missing from the
 # table fails too, so that a new one is placed in the DAG when it is added.
-# The package docs say the same, each at its top.
+# The package docs say the same, each at its end, which this script checks
+# too (the user's text comes first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mod=$(go list -m)
@@ -79,6 +80,20 @@ for pkg in $(go list ./...); do
       echo "dag: $rel must not import $std"; fail=1
     fi
   done
+done
+# Every package doc ends with its place in the import DAG: a last
+# paragraph that starts "Place in the import DAG", or a last section
+# headed so (a long doc).
+for pkg in $(go list ./...); do
+  rel=${pkg#"$mod"}; rel=${rel#/}
+  files=$(go list -f '{{range .GoFiles}}{{$.Dir}}/{{.}} {{end}}' "$pkg")
+  [ -z "$files" ] && continue # tests only
+  ends=$(for f in $files; do
+    awk '/^package /{exit} /^\/\/ (Package|Command) /{s=1} s' "$f"
+  done | awk 'BEGIN{RS="//\n"} NF{prev=last; last=$0} END{print (last ~ /^\/\/ Place in the import DAG/ || prev ~ /^\/\/ # Place in the import DAG\n$/)}')
+  if [ "$ends" != 1 ]; then
+    echo "dag: the package doc of $rel does not end with its place in the import DAG"; fail=1
+  fi
 done
 [ "$fail" = 0 ] && echo "the import DAG holds"
 exit "$fail"

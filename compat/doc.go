@@ -4,10 +4,6 @@
 // it, which live peers CI checks (and their compatibility matrix), and how
 // to add one.
 //
-// Place in the import DAG: above tuple, nested, vectors and
-// property_test/gen. It must not import cmd/fdbtuple, which imports it
-// (.ci/dag.sh checks every edge).
-//
 // An implementation under test (a peer) speaks the line protocol of
 // PROTOCOL.md on its standard input and output: hello, pack, unpack and,
 // optionally, compare and pack_versionstamp, with tuples in the vectors'
@@ -31,4 +27,8 @@
 // first, with failing random tuples shrunk against the peer; WriteText
 // prints it for people, WriteJSON for scripts (every failing row by name),
 // and Matrix renders several reports as a compatibility table.
+//
+// Place in the import DAG: above tuple, nested, vectors and
+// property_test/gen. It must not import cmd/fdbtuple, which imports it
+// (.ci/dag.sh checks every edge).
 package compat

@@ -11,9 +11,23 @@ import (
 // AppendElems appends vals, as the elements of a tuple, to dst: the
 // inverse of Scan. It checks what the error-returning encoders check (the
 // UTF-8 of strings, the size of integers, no incomplete versionstamp) and
-// returns dst unchanged with an *EncodeError otherwise. It takes every Go
-// type the type table holds (see Scan), as Pack does; a value of an
-// extension needs Codec.AppendElems.
+// returns dst unchanged with an *EncodeError otherwise.
+//
+// It takes the Go types of the type table (see Scan) as Pack does, but
+// for the values it would have to call a method of, or take an interface
+// of, to write them, which would move every argument of every call to
+// the heap; each is ErrUnsupportedType, saying what to pass instead:
+//
+//   - a value of a custom element type (ElementAppender): pass
+//     Element(&v), a Hook, which AppendElems takes and Pack does not;
+//   - an fdb.KeyConvertible that is no byte slice, such as a subspace:
+//     pass []byte(v.FDBKey());
+//   - a pointer to an interface: pass the value the interface holds;
+//   - a NaN of a named float32 type, whose bits reflect cannot read
+//     without quieting it: pass float32(v).
+//
+// A value of an extension (a Desc, a decimal) needs Codec.AppendElems,
+// which takes the rest as AppendElems does.
 //
 // AppendElems does not keep vals, so plain variables passed to it stay
 // on the stack, and it allocates nothing when cap(dst) has room.

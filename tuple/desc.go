@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"reflect"
 
-	"github.com/fdbtuple/fdbtuple/tuple/internal/schematext"
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
@@ -33,7 +32,7 @@ type Desc struct {
 
 // DefaultDescCode is the user type code this module suggests for
 // descending elements.
-const DefaultDescCode = types.Code(schematext.DefaultDescCode)
+const DefaultDescCode types.Code = 0x4F
 
 // DescExtension returns the extension that encodes Desc values
 // under code.

@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
+	"github.com/fdbtuple/fdbtuple/tuple/internal/schematext"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
+	"github.com/fdbtuple/fdbtuple/types"
 )
 
 var descCodec = tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(tuple.DefaultDescCode)}}
@@ -188,5 +190,15 @@ func TestDescScanOffsets(t *testing.T) {
 	serr := descCodec.Scan(key, tuple.Desc{V: &v})
 	if !errors.As(serr, &sde) || sde.Offset != ude.Offset || ude.Offset != 5 {
 		t.Errorf("Scan offset %v, Unpack offset %d (%v)", serr, ude.Offset, uerr)
+	}
+}
+
+// The schema text writes desc(...) for a field at DefaultDescCode, and
+// keyschema reads desc(...) as that code: schematext, which imports no
+// package of ours, holds the code as a byte of its own, which must be
+// DefaultDescCode.
+func TestSchemaTextDescCodeIsDefaultDescCode(t *testing.T) {
+	if got := types.Code(schematext.DefaultDescCode); got != tuple.DefaultDescCode {
+		t.Errorf("schematext.DefaultDescCode = %v, tuple.DefaultDescCode = %v", got, tuple.DefaultDescCode)
 	}
 }

@@ -4,9 +4,6 @@
 // need to name a code, a kind or a versionstamp can do so without importing
 // the codec in package tuple.
 //
-// Place in the import DAG: a leaf. It imports nothing of this module, and
-// every other package may import it.
-//
 // # Type codes
 //
 // A [Code] is the literal first byte of an encoded element. The FoundationDB
@@ -34,4 +31,7 @@
 // version chosen by the client. A stamp whose transaction version is ten 0xFF
 // bytes is incomplete: a placeholder the database fills in when the key is
 // written with a versionstamped-key mutation.
+//
+// Place in the import DAG: a leaf. It imports nothing of this module, and
+// every other package may import it.
 package types

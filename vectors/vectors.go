@@ -5,12 +5,12 @@
 // DecodeTuple and EncodeTuple convert the value notation, and Identical
 // compares decoded tuples bit for bit, Go types included.
 //
-// Place in the import DAG: above tuple. It must not import nested, compat
-// or cmd/fdbtuple.
-//
 // The files are data made by running the reference implementation (the
 // Python binding) and cross-checked against the Go, Java and npm
 // fdb-tuple implementations. They are never edited to make a test pass.
+//
+// Place in the import DAG: above tuple. It must not import nested, compat
+// or cmd/fdbtuple.
 package vectors
 
 import "embed"

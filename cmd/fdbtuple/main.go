@@ -1,9 +1,6 @@
 // Command fdbtuple packs, unpacks and inspects FoundationDB tuple-layer
 // keys.
 //
-// Place in the import DAG: the top. It may import every package of this
-// module, and no package imports it.
-//
 //	fdbtuple pack '("user", 42)'              print the key, in hex
 //	fdbtuple unpack '\x02user\x00\x15*'       print the tuple a key holds
 //	fdbtuple describe 027573657200152a        annotate a key element by element
@@ -20,6 +17,9 @@
 // Exit status: 0 on success, 1 for bad data (with a one-line message that
 // gives the byte offset), 2 for a usage error; check also exits 3 for a
 // protocol error and 130 when interrupted (help check says when).
+//
+// Place in the import DAG: the top. It may import every package of this
+// module, and no package imports it.
 package main
 
 import (

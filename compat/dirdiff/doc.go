@@ -36,6 +36,6 @@
 // replays every saved vector on Go, without Java: the golden layouts of
 // DIRECTORY.md section 1, 300 golden random sequences, and the failures.
 //
-// In the import DAG, dirdiff sits above compat (whose peer machinery runs
-// the oracle), fdb/directory and fdb/memstore; nothing imports it.
+// Place in the import DAG: above compat (whose peer machinery runs the
+// oracle), fdb/directory and fdb/memstore; nothing imports it.
 package dirdiff

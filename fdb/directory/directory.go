@@ -106,32 +106,42 @@ var root = NewDirectoryLayer(subspace.FromBytes([]byte{0xFE}), subspace.AllKeys(
 // DirectoryLayer.getDefault, Python's fdb.directory) share its keys.
 func Root() Directory { return root }
 
-// CreateOrOpen is Root().CreateOrOpen.
+// CreateOrOpen opens the directory at path in the default layer, creating
+// it and its missing parents if needed: Root().CreateOrOpen (see
+// Directory.CreateOrOpen for the layer rule).
 func CreateOrOpen(t fdb.Transactor, path []string, layer []byte) (DirectorySubspace, error) {
 	return root.CreateOrOpen(t, path, layer)
 }
 
-// Open is Root().Open.
+// Open opens the directory at path in the default layer, or returns
+// ErrDirNotExists: Root().Open (see Directory.Open).
 func Open(rt fdb.ReadTransactor, path []string, layer []byte) (DirectorySubspace, error) {
 	return root.Open(rt, path, layer)
 }
 
-// Create is Root().Create.
+// Create creates the directory at path in the default layer, or returns
+// ErrDirAlreadyExists: Root().Create (see Directory.Create).
 func Create(t fdb.Transactor, path []string, layer []byte) (DirectorySubspace, error) {
 	return root.Create(t, path, layer)
 }
 
-// Move is Root().Move.
+// Move moves the directory at oldPath to newPath in the default layer,
+// without moving its keys: only the two parents' entries change, its
+// prefix and contents stay. It is Root().Move; Directory.Move lists its
+// errors.
 func Move(t fdb.Transactor, oldPath []string, newPath []string) (DirectorySubspace, error) {
 	return root.Move(t, oldPath, newPath)
 }
 
-// Exists is Root().Exists.
+// Exists reports whether a directory exists at path in the default
+// layer: Root().Exists.
 func Exists(rt fdb.ReadTransactor, path []string) (bool, error) {
 	return root.Exists(rt, path)
 }
 
-// List is Root().List.
+// List returns the names of the subdirectories at path in the default
+// layer, in UTF-8 byte order: Root().List (ListPage reads a page at a
+// time).
 func List(rt fdb.ReadTransactor, path []string) ([]string, error) {
 	return root.List(rt, path)
 }

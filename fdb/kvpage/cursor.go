@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 
 	"github.com/fdbtuple/fdbtuple/fdb"
 )
@@ -13,7 +14,8 @@ import (
 // The errors of a continuation that cannot be read.
 var (
 	// ErrBadCursor: a continuation that is not one: not base64url, cut
-	// short, or of a format this package does not write.
+	// short or altered (its check value does not match), or of a format
+	// this package does not write.
 	ErrBadCursor = errors.New("kvpage: invalid continuation")
 	// ErrOtherRange: a continuation made for another range, or whose key
 	// lies outside the range it is given with.
@@ -21,18 +23,29 @@ var (
 )
 
 // The layout of a continuation, before base64url: a format byte, a flags
-// byte, the range's fingerprint, the key.
+// byte, the range's fingerprint, the key, and a check value: CRC-32C of
+// all that precedes it, big-endian. The check makes a continuation cut or
+// altered in transit (a URL truncated by a mail client, a character
+// mistyped) an error; without it, a shortened key is a valid key that
+// sorts before the page's last one, and the next page would repeat keys.
+// Format 1 had no check value.
 const (
-	cursorFormat  = 1
+	cursorFormat  = 2
 	flagReverse   = 1 << 0
 	cursorHeader  = 2 + 8
+	cursorCheck   = 4
 	cursorFlagsOK = flagReverse
 	// maxKey is FoundationDB's longest key: a longer continuation is
 	// refused before it is decoded.
 	maxKey = 10_000
 )
 
+// cursorEncoding is base64url without padding. Not strict: a last
+// character that differs only in bits past the data decodes to the same
+// continuation, harmlessly; any other change fails the check value.
 var cursorEncoding = base64.RawURLEncoding
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // cursor is a decoded continuation: read on beyond key, in reverse or
 // not.
@@ -61,37 +74,48 @@ func fingerprint(begin, end fdb.Key) uint64 {
 
 // encode returns the continuation of c for the range w.
 func (w window) encode(c cursor) string {
-	raw := make([]byte, 0, cursorHeader+len(c.key))
+	raw := make([]byte, 0, cursorHeader+len(c.key)+cursorCheck)
 	flags := byte(0)
 	if c.reverse {
 		flags |= flagReverse
 	}
 	raw = binary.BigEndian.AppendUint64(append(raw, cursorFormat, flags), fingerprint(w.begin, w.end))
-	return cursorEncoding.EncodeToString(append(raw, c.key...))
+	raw = append(raw, c.key...)
+	raw = binary.BigEndian.AppendUint32(raw, crc32.Checksum(raw, castagnoli))
+	return cursorEncoding.EncodeToString(raw)
 }
 
 // decode reads the continuation s, made for the range w.
 func (w window) decode(s string) (cursor, error) {
-	if most := cursorEncoding.EncodedLen(cursorHeader + maxKey); len(s) > most {
+	if most := cursorEncoding.EncodedLen(cursorHeader + maxKey + cursorCheck); len(s) > most {
 		return cursor{}, fmt.Errorf("%w: %d characters, past the %d of a continuation of a key of %d bytes, FoundationDB's longest", ErrBadCursor, len(s), most, maxKey)
 	}
 	raw, err := cursorEncoding.DecodeString(s)
 	var corrupt base64.CorruptInputError
 	switch {
+	case len(s)%4 == 1:
+		// No base64url string without padding has this length: one
+		// character was cut or added.
+		return cursor{}, fmt.Errorf("%w: %d characters, a length no base64url text has: cut or extended", ErrBadCursor, len(s))
 	case errors.As(err, &corrupt):
 		return cursor{}, fmt.Errorf("%w: not base64url at offset %d of %q", ErrBadCursor, int64(corrupt), s)
 	case err != nil:
 		return cursor{}, fmt.Errorf("%w: %v", ErrBadCursor, err)
-	case len(raw) < cursorHeader:
-		return cursor{}, fmt.Errorf("%w: %d bytes, cut short of the %d of its header", ErrBadCursor, len(raw), cursorHeader)
+	case len(raw) < cursorHeader+cursorCheck:
+		return cursor{}, fmt.Errorf("%w: %d bytes, cut short of the %d of its header and check value", ErrBadCursor, len(raw), cursorHeader+cursorCheck)
 	case raw[0] != cursorFormat:
 		return cursor{}, fmt.Errorf("%w: format %d at byte 0, not %d", ErrBadCursor, raw[0], cursorFormat)
+	}
+	body, check := raw[:len(raw)-cursorCheck], raw[len(raw)-cursorCheck:]
+	switch {
+	case binary.BigEndian.Uint32(check) != crc32.Checksum(body, castagnoli):
+		return cursor{}, fmt.Errorf("%w: its check value (its last %d bytes) does not match: cut or altered", ErrBadCursor, cursorCheck)
 	case raw[1]&^cursorFlagsOK != 0:
 		return cursor{}, fmt.Errorf("%w: unknown flags %#02x at byte 1", ErrBadCursor, raw[1])
 	case binary.BigEndian.Uint64(raw[2:cursorHeader]) != fingerprint(w.begin, w.end):
 		return cursor{}, fmt.Errorf("%w: it was made for another range than [%s, %s)", ErrOtherRange, fdb.Printable(w.begin), fdb.Printable(w.end))
 	}
-	c := cursor{reverse: raw[1]&flagReverse != 0, key: fdb.Key(raw[cursorHeader:])}
+	c := cursor{reverse: raw[1]&flagReverse != 0, key: fdb.Key(body[cursorHeader:])}
 	if bytes.Compare(c.key, w.begin) < 0 || bytes.Compare(c.key, w.end) >= 0 {
 		return cursor{}, fmt.Errorf("%w: its key %s lies outside [%s, %s)", ErrOtherRange, fdb.Printable(c.key), fdb.Printable(w.begin), fdb.Printable(w.end))
 	}

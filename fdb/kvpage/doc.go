@@ -65,12 +65,14 @@
 // # Continuations
 //
 // A continuation is the position after a page's last key: the key,
-// the direction and a fingerprint of the range, in base64url (RFC 4648,
-// no padding), so that it goes into a URL unescaped. It is not secret
-// (the key can be read from it) and not signed: it is checked instead. A
-// continuation of another range, or whose key lies outside the range, is
-// refused (ErrOtherRange), so one crafted by a client reads nothing the
-// range does not hold; a damaged one is ErrBadCursor, naming the offset.
+// the direction, a fingerprint of the range and a check value (CRC-32C),
+// in base64url (RFC 4648, no padding), so that it goes into a URL
+// unescaped. It is not secret (the key can be read from it) and not
+// signed: it is checked instead. A continuation of another range, or whose
+// key lies outside the range, is refused (ErrOtherRange), so one crafted
+// by a client reads nothing the range does not hold; a damaged one (cut,
+// extended or altered in transit) is ErrBadCursor, saying what is wrong
+// with it, never read from a shifted position.
 // Page.Back is the continuation that reads the other way from before a
 // page's first key, for a "previous" link.
 //

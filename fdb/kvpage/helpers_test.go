@@ -3,8 +3,10 @@ package kvpage_test
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -154,8 +156,16 @@ func (f *failing) ReadTransact(fn func(fdb.ReadTransaction) (any, error)) (any, 
 func forgeKey(t *testing.T, c, key string) string {
 	t.Helper()
 	raw, err := base64.RawURLEncoding.DecodeString(c)
-	if err != nil || len(raw) < 10 {
+	if err != nil || len(raw) < 14 {
 		t.Fatalf("continuation %q: %v", c, err)
 	}
-	return base64.RawURLEncoding.EncodeToString(append(raw[:10:10], key...))
+	// The format, flags and fingerprint kept, the key replaced, the
+	// check value computed again: the check is no secret.
+	return reseal(append(raw[:10:10], key...))
+}
+
+// reseal returns the continuation of raw (format, flags, fingerprint and
+// key) with its check value, as a client that forges one computes it.
+func reseal(raw []byte) string {
+	return base64.RawURLEncoding.EncodeToString(binary.BigEndian.AppendUint32(raw, crc32.Checksum(raw, crc32.MakeTable(crc32.Castagnoli))))
 }

@@ -1,6 +1,7 @@
 package kvpage_test
 
 import (
+	"encoding/base64"
 	"errors"
 	"slices"
 	"strings"
@@ -160,12 +161,24 @@ func TestContinuationRefused(t *testing.T) {
 	if _, err := kvpage.Read(db, wide, forged, kvpage.Options{PageSize: 1}); !errors.Is(err, kvpage.ErrOtherRange) || !strings.Contains(err.Error(), "outside") {
 		t.Errorf("a continuation whose key lies outside the range: %v, want ErrOtherRange", err)
 	}
+	raw, err := base64.RawURLEncoding.DecodeString(p.Next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	otherFormat := append([]byte{9}, raw[1:len(raw)-4]...)
+	oddLength := p.Next // cut to a length no base64url text has
+	for len(oddLength)%4 != 1 {
+		oddLength = oddLength[:len(oddLength)-1]
+	}
 	for _, c := range []struct{ cursor, want string }{
 		{"not+base64", "offset 3"},
 		{"AQ", "cut short"},
 		{p.Next[:8], "cut short"},
-		{"Ag" + p.Next[2:], "format"},
-		{strings.Repeat("A", 20_000), "past the 13347"},
+		{p.Next[:len(p.Next)-4], "check value"},
+		{p.Next[:len(p.Next)-1] + "A", "check value"},
+		{oddLength, "cut or extended"},
+		{reseal(otherFormat), "format 9"},
+		{strings.Repeat("A", 20_000), "past the 13352"},
 	} {
 		if _, err := kvpage.Read(db, kRange, c.cursor, kvpage.Options{PageSize: 3}); !errors.Is(err, kvpage.ErrBadCursor) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("continuation %q: %v, want ErrBadCursor saying %q", c.cursor, err, c.want)

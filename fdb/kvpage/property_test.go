@@ -2,6 +2,8 @@ package kvpage_test
 
 import (
 	"bytes"
+	"encoding/base64"
+	"errors"
 	"slices"
 	"testing"
 
@@ -140,4 +142,68 @@ func pagingModel(t *rapid.T, db fdb.Transactor) {
 			}
 		}
 	}
+}
+
+// TestDamagedContinuationRefused: a continuation cut, extended, or with
+// a character changed, inserted or removed, is refused with ErrBadCursor,
+// or, when it decodes to the same bytes (a last character that differs
+// only in bits past the data), reads the same page; it never resumes
+// elsewhere. Without the check value, a cut continuation was a shorter
+// key, which the next page resumed after, repeating keys.
+func TestDamagedContinuationRefused(t *testing.T) {
+	db := stores[0].open(t, nil)
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	rapid.Check(t, func(t *rapid.T) {
+		keys := rapid.SliceOfNDistinct(keyGen, 2, 20, func(k []byte) string { return string(k) }).Draw(t, "keys")
+		if _, err := db.Transact(func(tr fdb.Transaction) (any, error) {
+			if err := tr.ClearRange(fdb.KeyRange{Begin: fdb.Key{0x00}, End: fdb.Key{0xFF}}); err != nil {
+				return nil, err
+			}
+			for _, k := range keys {
+				if err := tr.Set(fdb.Key(k), []byte(k)); err != nil {
+					return nil, err
+				}
+			}
+			return nil, nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		r := fdb.KeyRange{Begin: fdb.Key{0x00}, End: fdb.Key{0xFF}}
+		opts := kvpage.Options{PageSize: rapid.IntRange(1, len(keys)-1).Draw(t, "page size"), Reverse: rapid.Bool().Draw(t, "reverse")}
+		first, err := kvpage.Read(db, r, "", opts)
+		if err != nil || first.Next == "" {
+			t.Fatalf("first page: %+v, %v", first, err)
+		}
+		good := first.Next
+		var bad string
+		i := rapid.IntRange(0, len(good)-1).Draw(t, "at")
+		c := rapid.SampledFrom([]byte(alphabet)).Draw(t, "character")
+		switch rapid.SampledFrom([]string{"cut", "extend", "change", "insert", "remove"}).Draw(t, "damage") {
+		case "cut": // to "" is the first page, no continuation
+			bad = good[:max(i, 1)]
+		case "extend":
+			bad = good + string(c)
+		case "change":
+			if good[i] == c {
+				t.Skip("no change")
+			}
+			bad = good[:i] + string(c) + good[i+1:]
+		case "insert":
+			bad = good[:i] + string(c) + good[i:]
+		case "remove":
+			bad = good[:i] + good[i+1:]
+		}
+		got, err := kvpage.Read(db, r, bad, opts)
+		want, _ := base64.RawURLEncoding.DecodeString(good)
+		if same, decErr := base64.RawURLEncoding.DecodeString(bad); decErr == nil && bytes.Equal(same, want) {
+			wantPage, err2 := kvpage.Read(db, r, good, opts)
+			if err != nil || err2 != nil || !samePairs(got.Items, wantPage.Items) {
+				t.Fatalf("%q decodes as %q does, but reads %v (%v), not %v (%v)", bad, good, got.Items, err, wantPage.Items, err2)
+			}
+			return
+		}
+		if !errors.Is(err, kvpage.ErrBadCursor) {
+			t.Fatalf("damaged continuation %q (of %q): page %v, error %v; want ErrBadCursor", bad, good, got.Items, err)
+		}
+	})
 }

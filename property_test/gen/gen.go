@@ -2,9 +2,6 @@
 // toward the edges of the encoding, for property tests of the tuple layer
 // and of key schemas built on it.
 //
-// Place in the import DAG: above tuple and nested, for tests only. It must
-// not import compat's checks or cmd/fdbtuple.
-//
 // Every generator yields values in the Go types tuple.Unpack returns
 // (int64, uint64 or *big.Int chosen by value; tuple.Tuple for nested
 // tuples), so a round trip can be checked bit for bit:
@@ -14,6 +11,9 @@
 //		back, err := tuple.Unpack(tup.Pack())
 //		... // back is identical to tup
 //	})
+//
+// Place in the import DAG: above tuple and nested, for tests only. It must
+// not import compat's checks or cmd/fdbtuple.
 package gen
 
 import (

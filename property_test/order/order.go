@@ -24,9 +24,10 @@
 // truncated to seconds, and it catches both; it passes a reaction key
 // with a descending comment time (ExampleCheckPlan), a descending
 // timestamp key and DynamoDB-style composite keys with a string, number
-// or binary sort key. This is the only
-// package besides property_test/gen, and tests, that imports rapid: the
-// library itself does not.
+// or binary sort key.
+//
+// This is the only package besides property_test/gen, and tests, that
+// imports rapid: the library itself does not.
 //
 // Place in the import DAG: above tuple and tuple/keyschema, for tests
 // only. It must not import nested, compat or cmd/fdbtuple.

@@ -31,10 +31,6 @@
 // keys break nor how. Diff decides from the two schemas alone, field by
 // field, and gives the witness.
 //
-// Place in the import DAG: above tuple and tuplewire, as a tool over
-// their keys. It must not import nested, vectors, compat, property_test
-// or cmd/fdbtuple (property_test/order and cmd/fdbtuple import it).
-//
 // # Schema text
 //
 // The grammar, exactly (one space after each comma and after a field's
@@ -156,4 +152,8 @@
 // verdict holds for random and boundary values written by OLD's plan and
 // read, sorted and ranged by NEW's, and that every witness holds on the
 // two plans.
+//
+// Place in the import DAG: above tuple and tuplewire, as a tool over
+// their keys. It must not import nested, vectors, compat, property_test
+// or cmd/fdbtuple (property_test/order and cmd/fdbtuple import it).
 package keyschema

@@ -82,11 +82,6 @@
 // no build of the package itself, and a stale generated file is left out
 // of the type check.
 //
-// Place in the import DAG: tuplegen imports package tuple and its wire
-// package (it encodes constants at generation time) and the standard
-// library; the code it writes imports tuplewire, tuple and, to name types
-// in errors, reflect.
-//
 // The generator follows the field rules of tuple.Plan, in the order of
 // its type table: tags (const, desc, bytes, unit=), embedded structs,
 // inlined, by value or through a pointer (allocated as it decodes, and a
@@ -121,4 +116,9 @@
 // Its verdicts are held to the plan's by a test over random Go type
 // declarations, which also builds, vets and runs what it writes against
 // the plan.
+//
+// Place in the import DAG: tuplegen imports package tuple and its wire
+// package (it encodes constants at generation time) and the standard
+// library; the code it writes imports tuplewire, tuple and, to name types
+// in errors, reflect.
 package tuplegen

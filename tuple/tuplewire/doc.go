@@ -5,11 +5,6 @@
 // directly; everything else should use package tuple (Tuple, Pack,
 // Unpack, Codec, Scan, Plan).
 //
-// Place in the import DAG: tuplewire imports only package types and the
-// internal engine beneath it (tuple/internal/wirecore). It must not
-// import package tuple, reflect, or anything that knows Tuple, Codec or
-// extensions; package tuple imports it.
-//
 // # Appending
 //
 // Each Append function appends one complete element, type code included,
@@ -62,4 +57,9 @@
 // them into a larger input.
 //
 // The format is specified in design/tuple.md of apple/foundationdb.
+//
+// Place in the import DAG: tuplewire imports only package types and the
+// internal engine beneath it (tuple/internal/wirecore). It must not
+// import package tuple, reflect, or anything that knows Tuple, Codec or
+// extensions; package tuple imports it.
 package tuplewire

@@ -3,6 +3,10 @@
 // benchmarks of generated codecs, and types covering every field kind and
 // tag the generator writes, which the tests compare with tuple.Plan's
 // reflective path.
+//
+// Place in the import DAG: above tuple, tuplewire and internal/workload,
+// for tests and benchmarks only (its own and compat/gobinding's); no
+// library package imports it.
 package genkeys
 
 import (

@@ -6,12 +6,12 @@
 // internal so that these pieces can change without a release: the public
 // contract is tuplewire's.
 //
-// Place in the import DAG: wirecore imports only package types (and the
-// standard library). It must not import tuplewire, tuple, or anything
-// that uses reflect; everything else of ours sits above it.
-//
 // It builds no error values of its own but the sentinels: a fault is
 // explained as a [Problem], which tuplewire and tuple turn into their
 // *DecodeError (the two have the same fields), so that errors.Is and
 // errors.As work at every layer.
+//
+// Place in the import DAG: wirecore imports only package types (and the
+// standard library). It must not import tuplewire, tuple, or anything
+// that uses reflect; everything else of ours sits above it.
 package wirecore
