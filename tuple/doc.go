@@ -195,7 +195,26 @@
 // from the key's first byte. A plan or Scan given a key that has a prefix
 // fails with an error that says how many bytes come before the tuple and
 // names Plan.Under. Without a struct, subspace.PackWith and UnpackWith
-// take a Codec (desc elements, decimals, strict strings).
+// take a Codec (desc elements, decimals, strict strings). A PlanUnder's
+// Schema starts with its prefix (under ("app", "comments") (...)), so a
+// golden schema test notices a renamed subspace; for keys in a
+// directory, whose prefix each store allocates, keep the Plan's Schema.
+//
+// # Keys that can grow
+//
+// Appending a field to a key struct breaks every stored key, which holds
+// one element fewer, unless the field is optional: a pointer tagged
+// `tuple:",optional"` is left out of the key when nil, so the key ends
+// before it. Keys written before the field was added decode with it nil,
+// and a new key that leaves it nil is the old key byte for byte. Order
+// and ranges hold, as a key that ends sorts before every longer key that
+// starts with it, the way a nil sorts before every value: Range through
+// the field before it holds the key that ends there, and Between treats
+// an absent field as the first value. Only the last fields of a key can
+// be optional (every field after one is optional, and no constant
+// follows one), only at the key's own level (not in a nested struct),
+// and not desc; a set optional field after a nil one is ErrOptionalGap.
+// The schema writes such a field optional(T).
 //
 // # Text form
 //

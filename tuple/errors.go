@@ -118,6 +118,11 @@ var (
 // with its prefix.
 var ErrNotUnderPrefix = errors.New("tuple: key is not under the prefix")
 
+// ErrOptionalGap: a plan's optional field is set and an optional field
+// before it is nil. The key ends at the nil one, so it cannot hold the
+// set one, whose element would be read as the nil one's.
+var ErrOptionalGap = errors.New("tuple: an optional field is set after a nil one")
+
 // DecodeError reports bytes that are not a valid packed tuple: where
 // (Offset, counted from the start of the whole key: for UnpackAfter, the
 // prefix included), the path of element indices into nested tuples, the

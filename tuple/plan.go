@@ -38,6 +38,8 @@ import (
 //	`tuple:"-"`            the field is not part of the key
 //	`tuple:",desc"`        the element sorts in reverse (see Desc)
 //	`tuple:",bytes"`       a string field written as a byte string
+//	`tuple:",optional"`    a trailing pointer field left out of the key
+//	                       when nil (see "Keys that can grow")
 //	`tuple:",ext=0x40"`    the value of the codec's extension for code 0x40
 //	`tuple:",unit=ms"`     a time.Time or time.Duration in whole ns, us,
 //	                       ms or s (a value that is not a whole number of
@@ -147,6 +149,9 @@ type layout struct {
 	fields []planField
 	depth  int  // the nesting depth of its deepest field: 1 for plain fields
 	desc   bool // a field at some depth is descending
+	// optFrom is the index of its first optional field, len(fields)
+	// without one: the fields from there on are all optional.
+	optFrom int
 }
 
 // planField is one element of a layout.
@@ -164,6 +169,9 @@ type planField struct {
 	// destination's.
 	zero     any
 	nullable bool // a pointer field: nil is a null element
+	// optional: a trailing pointer field that a nil leaves out of the
+	// key, which then ends before it (plan_optional.go)
+	optional bool
 	desc     bool
 	asBytes  bool       // a string written as a byte string
 	ext      types.Code // the code of the extension of its value, or 0

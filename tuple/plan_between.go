@@ -134,7 +134,11 @@ func (x *rangeEnd) after() []byte  { return x.key[x.elemEnd:] }
 
 // null reports whether the field's element is a plain null: a nil of a
 // nullable field, which sorts first, desc or not.
-func (x *rangeEnd) null() bool { return x.key[x.start] == 0x00 }
+func (x *rangeEnd) null() bool { return !x.absent() && x.key[x.start] == 0x00 }
+
+// absent reports whether the field is an optional one left out: the
+// key ends before it.
+func (x *rangeEnd) absent() bool { return x.start == x.elemEnd }
 
 // between is Between on any plan: enc encodes the ends' fields.
 func (p *planCore) between(prefix []byte, field string, s span, enc encodeEnd) (begin, end []byte, err error) {
@@ -208,6 +212,8 @@ func (p *planCore) between(prefix []byte, field string, s span, enc encodeEnd) (
 	}
 	pb := before.before()
 	switch {
+	case f.optional: // never desc
+		begin, end = p.optionalBounds(lo, hi, s, pb, i, enc)
 	case !f.desc:
 		begin, end = startAt(lo, s.lo, pb), stopAt(hi, s.hi, pb)
 	case !f.nullable:
@@ -340,7 +346,7 @@ func (p *planCore) beginsWith(f *planField, v *rangeEnd, fail func(string, ...an
 	switch {
 	case f.ext != 0 || f.inner == nil || (f.inner.rule != ruleString && f.inner.rule != ruleBytes):
 		return fail("BeginsWith is for a string or byte-string field; %s is %v", f.name, f.typ)
-	case f.nullable && v.null():
+	case f.nullable && (v.null() || v.absent()):
 		return fail("BeginsWith a nil: the prefix is the field's value, and %s is nil", f.name)
 	}
 	cut := 1 // the string's 00 terminator

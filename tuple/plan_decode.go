@@ -122,9 +122,15 @@ func (s *scanner) structFields(l wirecore.Level, depth int, lay *layout, rv refl
 		}
 		var end int
 		var err error
-		switch st {
-		case wirecore.StepElem, wirecore.StepNull:
+		switch {
+		case f.optional && (st == wirecore.StepNull || st == wirecore.StepElem && s.in[at] == 0x00):
+			err = s.fail(at, ErrWrongType, "a null, but an optional field is left out of the key when nil, never written as a null")
+		case st == wirecore.StepElem, st == wirecore.StepNull:
 			end, err = s.field(st, at, depth, f, rv)
+		case f.optional && st == wirecore.StepEnd && depth == 0: // the key ends before it: nil, and those after it
+			lay.setAbsent(rv, i)
+			s.setWaiting(lay, rv)
+			return l.Pos, nil
 		default:
 			return 0, s.named(s.missing(st, l, at, i, n), f)
 		}

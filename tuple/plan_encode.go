@@ -112,6 +112,12 @@ func fieldOf(rv reflect.Value, f *planField) reflect.Value {
 // layout lay.
 func (e *encoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, nested bool, depth int) ([]byte, error) {
 	start := len(dst)
+	if lay.optFrom < n { // the key ends at its first nil optional field
+		var err error
+		if n, err = lay.absentFrom(rv, n); err != nil {
+			return dst, err
+		}
+	}
 	for i := range n {
 		f := &lay.fields[i]
 		if out, ok := e.plain(dst, f, rv); ok {

@@ -48,6 +48,9 @@ func (b *tableBuilder) layout(t reflect.Type) (*layout, error) {
 	if err := lay.uniqueNames(); err != nil {
 		return nil, err
 	}
+	if err := lay.checkOptional(); err != nil {
+		return nil, err
+	}
 	if lay.depth > wirecore.MaxDepth {
 		return nil, fmt.Errorf("%w: struct %v nests %d deep, past the %d nested tuples a key may hold (tuplewire.MaxDepth)", ErrTooDeep, t, lay.depth, wirecore.MaxDepth)
 	}
@@ -212,7 +215,7 @@ func (b *tableBuilder) field(f *planField, tag string) error {
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrBadTag, err)
 	}
-	f.desc, f.asBytes, f.ext, f.unit = kt.Desc, kt.Bytes, types.Code(kt.Ext), unit(kt.Unit)
+	f.desc, f.asBytes, f.ext, f.unit, f.optional = kt.Desc, kt.Bytes, types.Code(kt.Ext), unit(kt.Unit), kt.Optional
 	if kt.Const {
 		return f.compileConstant(kt.Name)
 	}
@@ -239,6 +242,10 @@ func (b *tableBuilder) field(f *planField, tag string) error {
 		return fmt.Errorf("%w: the bytes option is for string fields", ErrBadTag)
 	case f.unit != 0 && f.inner.rule != ruleTime && f.inner.rule != ruleDuration:
 		return fmt.Errorf("%w: the unit option is for time.Time and time.Duration fields", ErrBadTag)
+	case f.optional && !f.nullable:
+		return fmt.Errorf("%w: optional is for pointer fields: a nil leaves the field out of the key (make it *%v)", ErrBadTag, f.typ)
+	case f.inner.lay != nil && f.inner.lay.optFrom < len(f.inner.lay.fields):
+		return fmt.Errorf("%w: its field %s is optional, and only the key's own fields may be: a nested tuple holds every field of its struct", ErrBadTag, f.inner.lay.fields[f.inner.lay.optFrom].name)
 	case f.desc && f.inner.lay != nil && f.inner.lay.desc:
 		return fmt.Errorf("%w: a descending field cannot hold another descending field (reversing twice is ascending); drop one of the desc tags", ErrBadTag)
 	}

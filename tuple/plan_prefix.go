@@ -2,6 +2,7 @@ package tuple
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 )
 
@@ -31,9 +32,16 @@ func (p *Plan[T]) AppendPrefix(dst []byte, v *T, through string) ([]byte, error)
 // every key of the plan whose fields up to through equal v's, and any
 // longer key that starts so (see RangeUnder; the prefix itself is not in
 // the range). Through the last field, it holds the keys that go on
-// after v's own key, not v's key itself.
+// after v's own key, not v's key itself. When the field after through
+// is optional, a key can end after the prefix, and the range holds that
+// key too; when an optional field up to through is nil, the key ending
+// there is the range's only key.
 func (p *Plan[T]) Range(v *T, through string) (begin, end []byte, err error) {
-	return rangeOfPrefix(p.AppendPrefix(nil, v, through))
+	if p.layout.optFrom == len(p.layout.fields) {
+		return rangeOfPrefix(p.AppendPrefix(nil, v, through))
+	}
+	key, err := p.AppendPrefix(nil, v, through)
+	return p.rangeThrough(key, err, reflect.ValueOf(v).Elem(), through)
 }
 
 // rangeOfPrefix is RangeUnder of a prefix that an error may stand for.

@@ -46,19 +46,28 @@ func writeField(b *strings.Builder, f *planField, descCode types.Code) {
 		b.WriteString(f.constText)
 		return
 	}
+	if f.optional { // nil is no element: optional(T) wraps the values' type
+		b.WriteString(f.name)
+		b.WriteString(schematext.NameSep)
+		schematext.WriteOptional(b, func() { writeType(b, f, descCode) })
+		return
+	}
 	// nil is a null, which sorts first, desc or not: the * stands outside
-	schematext.WriteField(b, f.name, f.nullable, f.desc, byte(descCode), func() {
-		switch {
-		case f.ext != 0:
-			b.WriteString(schematext.Ext(byte(f.ext)))
-		case f.asBytes:
-			b.WriteString(schematext.Bytes)
-		case f.inner.lay != nil:
-			writeLayout(b, f.inner.lay, descCode)
-		default:
-			b.WriteString(f.inner.scalarName(f.unit))
-		}
-	})
+	schematext.WriteField(b, f.name, f.nullable, f.desc, byte(descCode), func() { writeType(b, f, descCode) })
+}
+
+// writeType writes the type of the field's values, without its wrappers.
+func writeType(b *strings.Builder, f *planField, descCode types.Code) {
+	switch {
+	case f.ext != 0:
+		b.WriteString(schematext.Ext(byte(f.ext)))
+	case f.asBytes:
+		b.WriteString(schematext.Bytes)
+	case f.inner.lay != nil:
+		writeLayout(b, f.inner.lay, descCode)
+	default:
+		b.WriteString(f.inner.scalarName(f.unit))
+	}
 }
 
 // plans caches the plans of Marshal and Unmarshal, one per type.

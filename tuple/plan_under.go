@@ -3,8 +3,11 @@ package tuple
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 	"slices"
+	"strings"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/schematext"
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
@@ -95,6 +98,10 @@ func (u *PlanUnder[T]) AppendPrefix(dst []byte, v *T, through string) ([]byte, e
 // Range returns the range of the keys under AppendPrefix(v, through), as
 // Plan.Range: with through "", every key of the plan under the prefix.
 func (u *PlanUnder[T]) Range(v *T, through string) (begin, end []byte, err error) {
+	if p := u.plan; p.layout.optFrom < len(p.layout.fields) {
+		key, err := u.AppendPrefix(nil, v, through)
+		return p.rangeThrough(key, err, reflect.ValueOf(v).Elem(), through)
+	}
 	return rangeOfPrefix(u.AppendPrefix(nil, v, through))
 }
 
@@ -114,4 +121,53 @@ func (u *PlanUnder[T]) check(key []byte) error {
 		e.Code = types.Code(key[at])
 	}
 	return e
+}
+
+// Schema returns the layout of the keys as text: "under ", the prefix,
+// a space and the plan's Schema, as in
+//
+//	under ("app", "comments") (Post int64, At desc(time(ms)), ID int64)
+//
+// The prefix is written as PrefixText writes it: its tuple text when it
+// is a packed tuple, else 0x and its hex; an empty prefix writes the
+// plan's Schema alone, as its keys are the plan's. Keep it in a golden
+// test, as Plan.Schema: a renamed subspace moves every key, and changes
+// the schema, which keyschema.Diff and `fdbtuple schema diff` report as
+// a break. Keys in a directory are the exception: a directory's prefix
+// is allocated by each store, so hold the Plan's Schema (or the
+// PlanUnder of a fixed subspace) in a golden test, not one with an
+// allocated prefix.
+func (u *PlanUnder[T]) Schema() string {
+	var b strings.Builder
+	schematext.WriteUnder(&b, PrefixText(u.prefix))
+	b.WriteString(u.plan.Schema())
+	return b.String()
+}
+
+// Fields returns the names of the plan's fields in key order, as
+// Plan.Fields: the names AppendPrefix, Range and Between take.
+func (u *PlanUnder[T]) Fields() []string { return u.plan.Fields() }
+
+// Codec returns the plan's codec, as Plan.Codec: it reads and writes the
+// elements after the prefix.
+func (u *PlanUnder[T]) Codec() Codec { return u.plan.Codec() }
+
+// PrefixText is the text of a key prefix in a schema: its tuple text,
+// ("app", "comments"), when it is a packed tuple that the strict codec
+// unpacks and packs back to the same bytes, else 0x and its bytes in
+// hex. It is "" for an empty prefix.
+func PrefixText(prefix []byte) string {
+	if len(prefix) == 0 {
+		return ""
+	}
+	if t, err := (Codec{}).Unpack(prefix); err == nil {
+		if text, err := t.AppendText(nil); err == nil {
+			if back, err := (Codec{}).Parse(string(text)); err == nil {
+				if again, err := (Codec{}).Pack(back); err == nil && bytes.Equal(again, prefix) {
+					return string(text)
+				}
+			}
+		}
+	}
+	return schematext.HexPrefix(prefix)
 }

@@ -211,3 +211,35 @@ func TestCodecAppendElemsInvertsScan(t *testing.T) {
 		t.Errorf("strict AppendElems of a named string of invalid UTF-8 = %v", err)
 	}
 }
+
+// TestPlanUnderSchema: a PlanUnder says what a Plan says, and its
+// schema holds the prefix, as tuple text when it is a tuple.
+func TestPlanUnderSchema(t *testing.T) {
+	plan, err := tuple.NewPlan[ReactionKey](tuple.Codec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		prefix []byte
+		want   string
+	}{
+		{tuple.Tuple{"app", "comments"}.Pack(), `under ("app", "comments") ` + plan.Schema()},
+		{tuple.Tuple{int64(7), nil, []byte{0}}.Pack(), `under (7, nil, b"\x00") ` + plan.Schema()},
+		{[]byte{0xfe, 0x01}, `under 0xfe01 ` + plan.Schema()},
+		{[]byte("\x02app"), `under 0x02617070 ` + plan.Schema()}, // an unterminated string: no tuple
+		{[]byte("\x15\x00"), `under 0x1500 ` + plan.Schema()},    // a non-minimal integer: no strict tuple
+		{[]byte{0x4f, 0x01}, `under 0x4f01 ` + plan.Schema()},    // an extension's code: no tuple of the strict codec
+		{nil, plan.Schema()}, {[]byte{}, plan.Schema()}, // no prefix: the plan's own keys
+	} {
+		u := plan.Under(tt.prefix)
+		if got := u.Schema(); got != tt.want {
+			t.Errorf("Under(%x).Schema() = %s, want %s", tt.prefix, got, tt.want)
+		}
+		if got := u.Fields(); strings.Join(got, ",") != strings.Join(plan.Fields(), ",") {
+			t.Errorf("Under(%x).Fields() = %v", tt.prefix, got)
+		}
+		if c := u.Codec(); len(c.Extensions) != len(plan.Codec().Extensions) {
+			t.Errorf("Under(%x).Codec() = %+v", tt.prefix, c)
+		}
+	}
+}

@@ -62,3 +62,18 @@ func ExampleCodec_AppendElems() {
 	fmt.Println(back)
 	// Output: 1678901234
 }
+
+// A PlanUnder's schema holds its prefix: keep it in a golden test, and
+// a renamed subspace, which moves every stored key, fails it.
+func ExamplePlanUnder_Schema() {
+	plan, err := tuple.NewPlan[ReactionKey](tuple.Codec{})
+	if err != nil {
+		panic(err)
+	}
+	reactions := plan.Under(subspace.Sub("app", "reactions").Bytes())
+	fmt.Println(reactions.Schema())
+	fmt.Println(reactions.Fields())
+	// Output:
+	// under ("app", "reactions") ("USER", User uuid, "POST", Post int64, "COMMENT", Comment desc(int64), "REACT", React int64)
+	// [User Post Comment React]
+}

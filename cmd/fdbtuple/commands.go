@@ -34,7 +34,8 @@ the Unix epoch; a duration as Go writes it (1h30m, 1.5s); nil for a
 nullable field's nil; anything else as an element of the text form
 ("text", 42, float32(1.5), UUID("..."), decimal("19.99")). A descending
 field takes its value as it is. The schema names the extensions of its
-fields; -ext adds those an any or tuple field holds.
+fields; -ext adds those an any or tuple field holds. A schema under a
+prefix writes the prefix first.
 
 examples:
   fdbtuple pack '("user", 42)'                    027573657200152a
@@ -108,8 +109,10 @@ its unit's digits (2024-03-01T12:00:00.000Z for ms; outside the years
 0000-9999, its count of units since the Unix epoch), a duration as Go
 writes it (1h30m0s), a descending field as its value, anything else in
 the text form (-ext adds the extensions an any or tuple field holds).
-Constants are checked, not printed. A key that is not the schema's is an
-error that gives the byte offset and the field.
+Constants are checked, not printed. A schema under a prefix (a
+PlanUnder's: under ("app", "comments") (...)) takes the prefix off each
+key, after -prefix's if both are given. A key that is not the schema's is
+an error that gives the byte offset and the field.
 
 examples:
   fdbtuple unpack '\x02user\x00\x15*'                 ("user", 42)

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -66,7 +67,11 @@ func unpackSchema(e *env, o *options, args []string) error {
 			return "", explainKey(errNoPrefix(key, prefix), arg, key, prefix, o, codec)
 		}
 		v, err := sp.decode(key, prefix)
-		if err != nil {
+		var ce *cleanError
+		switch {
+		case errors.As(err, &ce) && ce.prefixNamed:
+			return "", err
+		case err != nil:
 			return "", explainKey(err, arg, key, prefix, o, sp.codec)
 		}
 		return sp.format(v), nil

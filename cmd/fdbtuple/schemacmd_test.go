@@ -95,6 +95,16 @@ func TestSchemaUnpackPack(t *testing.T) {
 		{name: "a key without the prefix", args: []string{"unpack", "-schema", eventSchema, "-prefix", "app/", full}, code: 1,
 			stderr: "does not start with the prefix app/"},
 
+		// a PlanUnder's schema: its prefix is taken off, and written
+		{name: "unpack a schema under a prefix", args: []string{"unpack", "-schema", `under ("app",) ` + eventSchema, "0261707000" + full}, stdout: fullText + "\n"},
+		{name: "unpack under -prefix and a schema's prefix", args: []string{"unpack", "-schema", `under ("app",) ` + eventSchema, "-prefix", "db/", "64622f0261707000" + full}, stdout: fullText + "\n"},
+		{name: "pack a schema under a prefix", args: []string{"pack", "-schema", `under 0xfe01 ("EV", At desc(time(ms)), ID int64)`, "At=2024-03-01T12:00:00Z", "ID=7"},
+			stdout: "fe01024556004fe5fe72061d4dff00ffff1507\n"},
+		{name: "a key outside the schema's prefix", args: []string{"unpack", "-schema", `under ("app",) ` + eventSchema, full}, code: 1,
+			stderr: `does not start with the prefix \x02app\x00`},
+		{name: "a key with a prefix the schema lacks names -prefix", args: []string{"unpack", "-schema", eventSchema, "0261707000" + full}, code: 1,
+			stderr: `after its first 5 bytes (\x02app\x00): give the prefix with -prefix 0261707000, or write the schema under it (under ("app",) ` + eventSchema + ")"},
+
 		// schemas the CLI cannot read as a plan does
 		{name: "not a plan's schema", args: []string{"unpack", "-schema", "(X desc(*int64))", "15"}, code: 2,
 			stderr: "this is not a schema a plan prints: a plan of its fields prints (X *desc(int64))"},

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math/big"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -36,7 +38,7 @@ type schemaPlan struct {
 // readSchemaArg reads -schema: schema text (it starts with "("), or a
 // file holding it, such as a golden schema file (- reads standard input).
 func readSchemaArg(e *env, arg string) (*keyschema.Schema, error) {
-	if strings.HasPrefix(strings.TrimSpace(arg), "(") {
+	if t := strings.TrimSpace(arg); strings.HasPrefix(t, "(") || strings.HasPrefix(t, "under ") {
 		return keyschema.Parse(strings.TrimSpace(arg))
 	}
 	return readSchema(e, arg)
@@ -79,7 +81,7 @@ func newSchemaPlan(s *keyschema.Schema, base tuple.Codec) (*schemaPlan, error) {
 		return nil, fmt.Errorf("no plan reads this schema: %w", sp.clean(err))
 	}
 	got := b.customNames(p.Schema())
-	if want := s.String(); got != want {
+	if want := (&keyschema.Schema{Items: s.Items}).String(); got != want {
 		return nil, fmt.Errorf("this is not a schema a plan prints: a plan of its fields prints %s", got)
 	}
 	return sp, nil
@@ -254,20 +256,57 @@ var extCodec = func() tuple.Codec {
 // value of the plan's type. A key that is not one of the schema's is an
 // error with the byte offset in the whole key and the field.
 func (sp *schemaPlan) decode(key, prefix []byte) (reflect.Value, error) {
+	prefix = append(slices.Clip(prefix), sp.schema.Prefix...) // the schema's own, under -prefix's
+	if !bytes.HasPrefix(key, prefix) {
+		return reflect.Value{}, errNoPrefix(key, prefix)
+	}
 	v := reflect.New(sp.plan.Type())
 	if err := sp.plan.Unmarshal(key[len(prefix):], v.Interface()); err != nil {
 		var de *tuple.DecodeError
 		if errors.As(err, &de) {
 			de.Offset += len(prefix)
 		}
-		return reflect.Value{}, sp.clean(err)
+		return reflect.Value{}, sp.prefixFix(sp.clean(err), key, len(prefix))
 	}
 	return v.Elem(), nil
 }
 
+// underHint is the fix the plan's error names for a key with a prefix,
+// which a program has and the command line has not: the command line's
+// is -prefix, or the schema under the prefix.
+const underHint = ": for keys under a prefix, use Plan.Under(prefix)"
+
+// prefixFix gives the command line's fix for a key that is the
+// schema's after some first bytes (up to 64): -prefix and the whole
+// prefix in hex, or the schema written under it. It replaces the plan's
+// fix, Plan.Under, which a program has and the command line has not.
+func (sp *schemaPlan) prefixFix(err error, key []byte, from int) error {
+	msg := err.Error()
+	var de *tuple.DecodeError
+	if !errors.As(err, &de) || errors.Is(err, tuple.ErrTooManyElements) {
+		return err
+	}
+	for k := from + 1; k < len(key) && k <= from+64; k++ {
+		if sp.plan.Unmarshal(key[k:], reflect.New(sp.plan.Type()).Interface()) != nil {
+			continue
+		}
+		fix := fmt.Sprintf(": give the prefix with -prefix %x, or write the schema under it (under %s %s)", key[:k], tuple.PrefixText(key[:k]), &keyschema.Schema{Items: sp.schema.Items})
+		if strings.Contains(msg, underHint) {
+			msg = strings.Replace(msg, underHint, fix, 1)
+		} else {
+			msg += fmt.Sprintf("; the key is the schema's after its first %d bytes (%s)%s", k, tuple.Printable(key[:k]), fix)
+		}
+		return &cleanError{msg: msg, err: err, prefixNamed: true}
+	}
+	if strings.Contains(msg, underHint) {
+		return &cleanError{msg: strings.Replace(msg, underHint, ": give the prefix with -prefix HEX", 1), err: err}
+	}
+	return err
+}
+
 // encode writes the key of v, a value of the plan's type.
 func (sp *schemaPlan) encode(v reflect.Value) ([]byte, error) {
-	key, err := sp.plan.Marshal(v.Addr().Interface())
+	key, err := sp.plan.Append(bytes.Clone(sp.schema.Prefix), v.Addr().Interface())
 	return key, sp.clean(err)
 }
 
@@ -291,6 +330,9 @@ func (sp *schemaPlan) clean(err error) error {
 type cleanError struct {
 	msg string
 	err error
+	// prefixNamed: the text names the key's prefix and how to give it
+	// (prefixFix), so no guess of the command line's is added.
+	prefixNamed bool
 }
 
 func (e *cleanError) Error() string { return e.msg }

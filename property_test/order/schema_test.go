@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/fdbtuple/fdbtuple/property_test/order"
+	"github.com/fdbtuple/fdbtuple/tuple"
 	"pgregory.net/rapid"
 )
 
@@ -105,4 +106,30 @@ func TestCheckSchemaUpdate(t *testing.T) {
 	if text, err := os.ReadFile(golden); err != nil || string(text) != storedSchema+"\n" {
 		t.Errorf("golden file %q, %v", text, err)
 	}
+}
+
+// TestCheckSchemaRenamedSubspace: a PlanUnder's schema holds its prefix,
+// so a golden schema test notices a renamed subspace, which moves every
+// stored key.
+func TestCheckSchemaRenamedSubspace(t *testing.T) {
+	plan, err := tuple.NewPlan[postKey](tuple.Codec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden := writeGolden(t, plan.Under(tuple.Tuple{"social", "posts"}.Pack()).Schema())
+	passes(t, func(tb rapid.TB) { order.CheckSchema(tb, plan.Under(tuple.Tuple{"social", "posts"}.Pack()), golden) })
+	report := caught(t, func(tb rapid.TB) { order.CheckSchema(tb, plan.Under(tuple.Tuple{"app", "posts"}.Pack()), golden) })
+	for _, want := range []string{
+		`DECODE under: prefix ("social", "posts") → ("app", "posts"): every key stored under OLD is outside NEW's range`,
+		`RANGE under: prefix ("social", "posts") → ("app", "posts")`,
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report does not say %q:\n%s", want, report)
+		}
+	}
+}
+
+type postKey struct {
+	_    struct{} `tuple:"POST,const"`
+	Post int64
 }

@@ -1,6 +1,7 @@
 package keyschema
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"math/big"
@@ -22,10 +23,11 @@ import (
 // wrapper, unique names, no desc inside desc).
 func Diff(old, new *Schema) []Change {
 	d := &differ{old: old, new: new}
+	d.prefix()
 	d.level(old.Items, new.Items, scope{
 		top:       true,
 		place:     func(r record) record { return r },
-		withItems: func(items []Item) *Schema { return &Schema{Items: items} },
+		withItems: func(items []Item) *Schema { return &Schema{Prefix: old.Prefix, Items: items} },
 	})
 	return d.changes
 }
@@ -253,7 +255,7 @@ func containsType(t *Type, match func(*Type) bool) bool {
 // sameKeys reports whether a and b are one schema but for field names,
 // which are not in the keys.
 func sameKeys(a, b *Schema) bool {
-	return unnamed(a.Items).String() == unnamed(b.Items).String()
+	return bytes.Equal(a.Prefix, b.Prefix) && unnamed(a.Items).String() == unnamed(b.Items).String()
 }
 
 func unnamed(items []Item) *Type {

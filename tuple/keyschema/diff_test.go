@@ -80,6 +80,13 @@ func TestDiffCases(t *testing.T) {
 		{"custom changed", `(A custom(ids.ID))`, `(A custom(ids.ID2))`, []string{"DECODE A"}},
 		{"custom to ext", `(A custom(ids.ID))`, `(A ext(0x40))`, []string{"DECODE A"}},
 		{"next to custom", `(A custom(ids.ID), B int64)`, `(A custom(ids.ID), B uint64)`, []string{"DECODE B"}},
+		// Prefixes (a PlanUnder's schema).
+		{"prefix renamed", `under ("social", "posts") (Post int64)`, `under ("app", "posts") (Post int64)`, []string{"DECODE under", "RANGE under"}},
+		{"prefix added", `(Post int64)`, `under ("app",) (Post int64)`, []string{"DECODE under", "RANGE under"}},
+		{"prefix removed", `under 0xfe01 (Post int64)`, `(Post int64)`, []string{"DECODE under"}}, // NEW ranges over every key,
+		{"prefix shortened", `under ("app", "posts") (Post int64)`, `under ("app",) (Post int64)`, []string{"DECODE under"}},
+		{"prefix renamed and a field widened", `under ("a",) (Post int32)`, `under ("b",) (Post int64)`, []string{"DECODE under", "RANGE under", "SAFE Post"}},
+		{"prefix unchanged", `under ("a",) (Post int32)`, `under ("a",) (Post int64)`, []string{"SAFE Post"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -36,6 +36,9 @@
 // The grammar, exactly (one space after each comma and after a field's
 // name, no other space):
 //
+//	keys     = [ "under " prefix " " ] schema    ; a PlanUnder's keys: the prefix, then the items
+//	prefix   = tuple text                     ; ("app", "comments"): a prefix that is a packed tuple
+//	         / "0x" 1*HEX                     ; any other prefix, in lower-case hex
 //	schema   = "(" [ item *( ", " item ) ] ")"
 //	item     = constant / field
 //	constant = a quoted string ("USER") or an integer (7, -3), as in the tuple text form
@@ -51,6 +54,14 @@
 //	         / "time(" unit ")" / "duration(" unit ")"   ; unit = ns / us / ms / s
 //	         / "ext(0x" 2HEX ")"                         ; a codec extension's element
 //	         / "custom(" GoType ")"                      ; an ElementAppender/ElementScanner type
+//
+// A prefix is written one way, as tuple.PrefixText writes it: as tuple
+// text when it is a packed tuple, else in hex; an empty prefix is no
+// "under". A changed, added or removed prefix is DECODE (and RANGE when
+// NEW's prefix does not start OLD's): every key moves, as when a
+// subspace is renamed. Keys in a directory have a prefix each store
+// allocates: keep the Plan's schema in a golden test for them, or the
+// PlanUnder of a fixed subspace, never an allocated prefix.
 //
 // A time is an integer element: the instant in units since the Unix
 // epoch; a duration, its length in units. Field names are unique within

@@ -1,6 +1,7 @@
 package keyschema
 
 import (
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/big"
@@ -33,6 +34,10 @@ func (e *SyntaxError) Error() string {
 // closing parenthesis; trim a file's final newline first.
 func Parse(text string) (*Schema, error) {
 	p := &parser{s: text}
+	prefix, err := p.under()
+	if err != nil {
+		return nil, err
+	}
 	items, err := p.items()
 	if err != nil {
 		return nil, err
@@ -40,8 +45,58 @@ func Parse(text string) (*Schema, error) {
 	if p.pos != len(p.s) {
 		return nil, p.fail("the end of the schema after its closing ')'")
 	}
-	return &Schema{Items: items}, nil
+	return &Schema{Prefix: prefix, Items: items}, nil
 }
+
+// under reads "under " prefix " ", when the text starts so: the prefix
+// as tuple text, ("app", "comments"), or as 0x and hex. A prefix is not
+// empty (an empty one is the plan's own keys, written without under),
+// and is written as PrefixText writes it, so that a schema has one text.
+func (p *parser) under() ([]byte, error) {
+	if !p.take(schematext.Under) {
+		return nil, nil
+	}
+	start := p.pos
+	var prefix []byte
+	switch {
+	case p.take(schematext.HexOpen):
+		end := p.pos
+		for end < len(p.s) && isHex(p.s[end]) {
+			end++
+		}
+		b, err := hex.DecodeString(p.s[p.pos:end])
+		if err != nil || end == p.pos {
+			return nil, p.fail("the prefix's bytes as an even number of hex digits after 0x")
+		}
+		prefix, p.pos = b, end
+	case p.pos < len(p.s) && p.s[p.pos] == '(':
+		v, n, err := tuple.ParseElement(p.s[p.pos:])
+		t, isTuple := v.(tuple.Tuple)
+		if err != nil || !isTuple {
+			return nil, p.fail("the prefix as tuple text, (\"app\", \"comments\")")
+		}
+		if prefix, err = (tuple.Codec{}).Pack(t); err != nil {
+			return nil, p.fail("a prefix the tuple codec packs: " + err.Error())
+		}
+		p.pos += n
+	default:
+		return nil, p.fail(`a prefix after "under ": tuple text, ("app", "comments"), or 0x and hex`)
+	}
+	if len(prefix) == 0 {
+		p.pos = start
+		return nil, p.fail("a prefix of one byte or more (keys under no prefix are written without under)")
+	}
+	if want := tuple.PrefixText(prefix); want != p.s[start:p.pos] {
+		p.pos = start
+		return nil, p.fail("the prefix written as " + want + " (the one text of its bytes)")
+	}
+	if err := p.expect(schematext.NameSep); err != nil {
+		return nil, err
+	}
+	return prefix, nil
+}
+
+func isHex(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' }
 
 type parser struct {
 	s   string

@@ -71,3 +71,39 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestParseUnder reads the prefix of a PlanUnder's schema: as tuple text
+// when it is a tuple, else in hex, and only in the one text of its bytes.
+func TestParseUnder(t *testing.T) {
+	for _, text := range []string{
+		`under ("app", "comments") (Post int64)`,
+		`under 0xfe00 (Post int64)`,
+		`under ("a", 1, (2,)) ()`,
+	} {
+		s, err := Parse(text)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", text, err)
+		}
+		if got := s.String(); got != text {
+			t.Errorf("Parse(%q).String() = %q", text, got)
+		}
+		if len(s.Prefix) == 0 {
+			t.Errorf("Parse(%q) has no prefix", text)
+		}
+	}
+	for _, text := range []string{
+		`under 0x0261707000 (Post int64)`, // a tuple, written in hex
+		`under () (Post int64)`,           // empty: the plan's own keys
+		`under 0x (Post int64)`,
+		`under 0xabc (Post int64)`,
+		`under ("a") (Post int64)`, // ("a") is no tuple text
+		`under ("a",)(Post int64)`,
+		`under ("a",)`,
+	} {
+		if _, err := Parse(text); err == nil {
+			t.Errorf("Parse(%q) took it", text)
+		} else if _, ok := err.(*SyntaxError); !ok {
+			t.Errorf("Parse(%q): %v is no SyntaxError", text, err)
+		}
+	}
+}

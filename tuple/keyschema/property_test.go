@@ -149,7 +149,22 @@ func drawSchemas(t *rapid.T) (*Schema, *Schema) {
 		new = mutate(t, new, 0, false)
 	}
 	uniqueNames(new)
-	return reparse(t, &Schema{Items: old}), reparse(t, &Schema{Items: new})
+	op := drawPrefix(t, "old prefix")
+	np := op
+	if rare(t, 3, "prefix changed") {
+		np = drawPrefix(t, "new prefix")
+	}
+	return reparse(t, &Schema{Prefix: op, Items: old}), reparse(t, &Schema{Prefix: np, Items: new})
+}
+
+// drawPrefix draws the prefix of a PlanUnder's schema, or none: tuples,
+// bytes that are none, and prefixes of one another.
+func drawPrefix(t *rapid.T, label string) []byte {
+	return rapid.SampledFrom([][]byte{
+		nil, nil, nil,
+		[]byte("\x02app\x00"), []byte("\x02app\x00\x02posts\x00"), []byte("\x02app\x00\x02comments\x00"),
+		{0xfe}, {0xfe, 0x01}, {0x15, 0x07}, {0x02, 'a'},
+	}).Draw(t, label)
 }
 
 func reparse(t *rapid.T, s *Schema) *Schema {
@@ -200,20 +215,35 @@ func TestWitnessesHold(t *testing.T) {
 // exactly when the claim says it decodes.
 func checkIndependently(t *rapid.T, w *Witness, c Change) {
 	codec := codecFor(w.old, w.new)
-	tup, err := codec.Unpack(w.OldA)
+	if !bytes.HasPrefix(w.OldA, w.old.Prefix) {
+		t.Fatalf("%s: OLD's key is not under OLD's prefix", c)
+	}
+	if !bytes.HasPrefix(w.OldA, w.new.Prefix) {
+		if w.claim == decodeDiffers {
+			t.Fatalf("%s: claimed to decode, but OLD's key is not under NEW's prefix", c)
+		}
+		return
+	}
+	tup, err := codec.Unpack(w.OldA[len(w.old.Prefix):])
 	if err != nil {
 		t.Fatalf("%s: OLD's key is not a tuple: %v", c, err)
 	}
 	if len(tup) != len(w.old.Items) || !fitsItems(w.old.Items, tup) {
 		t.Fatalf("%s: OLD's key %v does not fit OLD's schema %s", c, tup, w.old)
 	}
+	newTup := tup
+	if !bytes.Equal(w.old.Prefix, w.new.Prefix) { // NEW reads the key after its own prefix
+		if newTup, err = codec.Unpack(w.OldA[len(w.new.Prefix):]); err != nil {
+			newTup = nil
+		}
+	}
 	switch w.claim {
 	case decodeFails:
-		if fitsItems(w.new.Items, tup) {
+		if newTup != nil && fitsItems(w.new.Items, newTup) {
 			t.Fatalf("%s: claimed not to decode, but %v fits NEW's schema %s", c, tup, w.new)
 		}
 	case decodeDiffers:
-		if !fitsItems(w.new.Items, tup) {
+		if newTup == nil || !fitsItems(w.new.Items, newTup) {
 			t.Fatalf("%s: claimed to decode, but %v does not fit NEW's schema %s", c, tup, w.new)
 		}
 	case orderFlips:

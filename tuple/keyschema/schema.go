@@ -8,9 +8,14 @@ import (
 	"github.com/fdbtuple/fdbtuple/tuple/internal/schematext"
 )
 
-// A Schema is the layout of a key type's keys: its items in key order.
+// A Schema is the layout of a key type's keys: its items in key order,
+// and the prefix they are under, if any (a PlanUnder's).
 type Schema struct {
-	Items []Item
+	// Prefix is the bytes every key starts with, before its items:
+	// written "under PREFIX" before the items; nil (or empty) for a
+	// plan's keys, which start with their items.
+	Prefix []byte
+	Items  []Item
 }
 
 // An Item is one element of a key or of a nested struct: a constant
@@ -88,6 +93,7 @@ func (t *Type) String() string {
 // String returns the schema in its text form, as Parse reads it.
 func (s *Schema) String() string {
 	var b strings.Builder
+	schematext.WriteUnder(&b, tuple.PrefixText(s.Prefix))
 	writeItems(&b, s.Items)
 	return b.String()
 }

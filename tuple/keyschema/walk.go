@@ -34,11 +34,19 @@ func (e *keyError) Unwrap() error { return e.Err }
 // kind and in its range, each constant must be its constant, and the
 // key must end where the items end.
 func decodeKey(s *Schema, key []byte) (record, error) {
+	if !bytes.HasPrefix(key, s.Prefix) {
+		at := 0
+		for at < len(key) && key[at] == s.Prefix[at] {
+			at++
+		}
+		return nil, &keyError{Path: "under", Offset: at, Err: fmt.Errorf("the key is not under the prefix %s", tuple.PrefixText(s.Prefix))}
+	}
 	w := walker{codec: codecFor(s)}
-	r, n, err := w.items(s.Items, key, 0, false, "")
+	r, n, err := w.items(s.Items, key[len(s.Prefix):], len(s.Prefix), false, "")
 	if err != nil {
 		return nil, err
 	}
+	n += len(s.Prefix)
 	if n != len(key) {
 		return nil, &keyError{Path: "key", Offset: n, Err: errors.New("the key goes on after the schema's last item")}
 	}

@@ -31,7 +31,7 @@ func encodeKey(s *Schema, r record) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return codecFor(s).Pack(t)
+	return codecFor(s).AppendTuple(append([]byte{}, s.Prefix...), t)
 }
 
 // prefixKey returns the key prefix of r's first n items under s: what a
@@ -41,7 +41,7 @@ func prefixKey(s *Schema, r record, n int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return codecFor(s).Pack(t)
+	return codecFor(s).AppendTuple(append([]byte{}, s.Prefix...), t)
 }
 
 func equalRecords(items []Item, a, b record) bool {
@@ -175,6 +175,9 @@ func (f levelFrame) findRange(cands []record, n int) *Witness {
 		pn, _ := prefixKey(f.new, w.na, n)
 		w.Effect = fmt.Sprintf("a query over the first %d items (OLD: %s; NEW: %s) with a's values starts at %x under OLD, which holds a's stored key, and at %x under NEW, which does not",
 			n, itemList(f.old.Items[:n]), itemList(f.new.Items[:n]), po, pn)
+		if n == 0 {
+			w.Effect = fmt.Sprintf("OLD's keys are the range under %x, which holds a's stored key; NEW's the range under %x, which does not", po, pn)
+		}
 		return w
 	}
 	return nil

@@ -244,6 +244,9 @@ func (c *compiler) field(f *field, sf *types.Var, tag string, depth int) error {
 	if kt.Ext != 0 {
 		return fmt.Errorf("tag option \"ext=%#02x\": an extension's element is written by the extension value the codec holds at run time, which generated code does not have; take this type out of the -type list (tuple.Plan encodes it by reflection)", kt.Ext)
 	}
+	if kt.Optional {
+		return fmt.Errorf("tag option \"optional\": a key with optional fields is not written by generated code yet; take this type out of the -type list (tuple.Plan encodes it by reflection)")
+	}
 	asBytes := kt.Bytes
 	f.desc, f.unit = kt.Desc, units[kt.Unit]
 	if kt.Const {

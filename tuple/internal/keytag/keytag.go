@@ -4,14 +4,16 @@
 // the same mistakes with the same words.
 //
 //	tag    = "-" / [name] *("," option)
-//	option = "const" / "desc" / "bytes" / "unit=" unit / "ext=" code
+//	option = "const" / "desc" / "bytes" / "optional" / "unit=" unit / "ext=" code
 //	unit   = "ns" / "us" / "ms" / "s"
 //	code   = 0x40 to 0x4f, in any base strconv.ParseUint reads with base 0
 //
 // An option may be given once: every option changes the bytes, so two of
 // one kind (unit=ms,unit=s) leave no right answer. A constant takes no
-// other option. What an option means for a field's Go type (bytes only on
-// a string, unit only on a time or a duration, ext= with neither) is the
+// other option. An optional field takes no desc: it is left out of the
+// key when nil, and a key that ends there sorts before every value of
+// the field in either direction, so it could not be descending. What an
+// option means for a field's Go type (bytes only on a string, unit only on a time or a duration, ext= with neither) is the
 // caller's to check: keytag knows no Go types.
 //
 // Place in the import DAG: tuple/internal/schematext (the units, which a
@@ -37,6 +39,9 @@ type Tag struct {
 	Omit bool
 	// Const, Desc and Bytes are the options of those names.
 	Const, Desc, Bytes bool
+	// Optional is the optional option: a trailing pointer field left out
+	// of the key when nil (the caller checks the pointer and the place).
+	Optional bool
 	// Unit is the unit= option (time.Nanosecond, time.Microsecond,
 	// time.Millisecond or time.Second), 0 without one.
 	Unit time.Duration
@@ -71,6 +76,8 @@ func Parse(tag string) (Tag, error) {
 			t.Desc = true
 		case o == "bytes":
 			t.Bytes = true
+		case o == "optional":
+			t.Optional = true
 		case key == "ext":
 			code, err := strconv.ParseUint(value, 0, 8)
 			if err != nil || code < 0x40 || code > 0x4f {
@@ -84,11 +91,14 @@ func Parse(tag string) (Tag, error) {
 			}
 			t.Unit = time.Duration(u)
 		default:
-			return Tag{}, fmt.Errorf("unknown option %q (want desc, bytes, ext=0xNN, unit=ns|us|ms|s or const)", o)
+			return Tag{}, fmt.Errorf("unknown option %q (want desc, bytes, optional, ext=0xNN, unit=ns|us|ms|s or const)", o)
 		}
 	}
-	if t.Const && (t.Desc || t.Bytes || t.Unit != 0 || t.Ext != 0) {
+	if t.Const && (t.Desc || t.Bytes || t.Optional || t.Unit != 0 || t.Ext != 0) {
 		return Tag{}, fmt.Errorf("a constant takes no other option")
+	}
+	if t.Optional && t.Desc {
+		return Tag{}, fmt.Errorf("optional takes no desc: a key that leaves the field out sorts before every value of it, in either direction, so the field could not be descending")
 	}
 	return t, t.checkName()
 }

@@ -8,10 +8,13 @@
 //
 // The grammar, for users, is in package keyschema's doc:
 //
+//	keys     = [ "under " prefix " " ] schema
+//	prefix   = "(" tuple text ")" / "0x" 1*HEX
 //	schema   = "(" [ item *( ", " item ) ] ")"
 //	item     = constant / field
 //	field    = name " " type
 //	type     = "*" type / "desc(" type ")" / "desc@0x" 2HEX "(" type ")"
+//	         / "optional(" type ")"
 //	         / "(" [ item *( ", " item ) ] ")" / scalar
 //	scalar   = Scalars / "time(" unit ")" / "duration(" unit ")"
 //	         / "ext(0x" 2HEX ")" / "custom(" GoType ")"
@@ -23,6 +26,7 @@
 package schematext
 
 import (
+	"encoding/hex"
 	"fmt"
 	"strconv"
 	"strings"
@@ -101,8 +105,11 @@ const (
 	DescOpen     = "desc("     // then a type and ")": at DefaultDescCode
 	DescAtOpen   = "desc@0x"   // then 2HEX, "(", a type and ")"
 	Nullable     = "*"         // then a type
+	OptionalOpen = "optional(" // then a type and ")": a trailing field a nil leaves out
 	ItemSep      = ", "        // between items
 	NameSep      = " "         // between a field's name and its type
+	Under        = "under "    // then a prefix, " " and the schema
+	HexOpen      = "0x"        // a prefix that is no tuple: then its bytes in hex
 )
 
 // DefaultDescCode is the user type code of desc(...) written without
@@ -176,6 +183,30 @@ func WriteDesc(b *strings.Builder, code byte, typ func()) {
 	} else {
 		fmt.Fprintf(b, "%s%02x(", DescAtOpen, code)
 	}
+	typ()
+	b.WriteByte(')')
+}
+
+// WriteUnder writes the opening of the schema of keys under a prefix:
+// "under ", the prefix's text (tuple.PrefixText) and a space, before the
+// schema itself; nothing for an empty prefix, whose keys are the plan's
+// own.
+func WriteUnder(b *strings.Builder, prefixText string) {
+	if prefixText == "" {
+		return
+	}
+	b.WriteString(Under)
+	b.WriteString(prefixText)
+	b.WriteString(NameSep)
+}
+
+// HexPrefix is the text of a prefix that is no tuple: 0x and its hex.
+func HexPrefix(prefix []byte) string { return HexOpen + hex.EncodeToString(prefix) }
+
+// WriteOptional writes optional(TYPE), a trailing field that a nil
+// leaves out of the key; typ writes the type of its values.
+func WriteOptional(b *strings.Builder, typ func()) {
+	b.WriteString(OptionalOpen)
 	typ()
 	b.WriteByte(')')
 }

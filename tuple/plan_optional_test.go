@@ -1,0 +1,136 @@
+package tuple_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/fdbtuple/fdbtuple/tuple"
+)
+
+// commentKeyV1 is a key type as first shipped; commentKeyV2 grows it by
+// an optional field at the end.
+type commentKeyV1 struct {
+	_    struct{} `tuple:"C,const"`
+	Post int64
+	ID   int64
+}
+
+type commentKeyV2 struct {
+	_     struct{} `tuple:"C,const"`
+	Post  int64
+	ID    int64
+	Reply *int64 `tuple:",optional"`
+}
+
+// TestOptionalKeys: a nil optional field is left out, old keys decode
+// under the grown type with it nil and are its keys byte for byte, and
+// the schema spells it optional(T).
+func TestOptionalKeys(t *testing.T) {
+	v1 := tuple.MustPlan[commentKeyV1](tuple.Codec{})
+	v2 := tuple.MustPlan[commentKeyV2](tuple.Codec{})
+	if got, want := v2.Schema(), `("C", Post int64, ID int64, Reply optional(int64))`; got != want {
+		t.Errorf("Schema = %s, want %s", got, want)
+	}
+	old, err := v1.Marshal(&commentKeyV1{Post: 7, ID: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reply := int64(9)
+	back := commentKeyV2{Reply: &reply}
+	if err := v2.Unmarshal(old, &back); err != nil || back.Post != 7 || back.ID != 1 || back.Reply != nil {
+		t.Fatalf("Unmarshal(%x) = %+v, %v", old, back, err)
+	}
+	if k, err := v2.Marshal(&back); err != nil || !bytes.Equal(k, old) {
+		t.Errorf("Marshal(%+v) = %x, %v; want the old key %x", back, k, err, old)
+	}
+	grown, err := v2.Marshal(&commentKeyV2{Post: 7, ID: 1, Reply: &reply})
+	if err != nil || !bytes.Equal(grown, append(bytes.Clone(old), 0x15, 9)) {
+		t.Errorf("Marshal with Reply = %x, %v", grown, err)
+	}
+	if err := v1.Unmarshal(grown, new(commentKeyV1)); !errors.Is(err, tuple.ErrTooManyElements) {
+		t.Errorf("the old plan reads a grown key: %v", err)
+	}
+	// A null where the field would be is no key of the plan.
+	if err := v2.Unmarshal(append(bytes.Clone(old), 0x00), &back); !errors.Is(err, tuple.ErrWrongType) || !strings.Contains(err.Error(), "Reply") {
+		t.Errorf("a null for an optional field: %v", err)
+	}
+	// Range through ID holds the key that ends there, and the grown one.
+	begin, end, err := v2.Range(&commentKeyV2{Post: 7, ID: 1}, "ID")
+	if err != nil || !(bytes.Compare(begin, old) <= 0 && bytes.Compare(old, end) < 0 && bytes.Compare(grown, end) < 0) {
+		t.Errorf("Range through ID = [%x, %x), %v: want %x and %x in it", begin, end, err, old, grown)
+	}
+}
+
+type twoOptional struct {
+	A *int64  `tuple:",optional"`
+	B *string `tuple:",optional"`
+}
+
+// TestOptionalGap: a set optional field after a nil one is an error
+// naming both, from Marshal, Append and AppendPrefix.
+func TestOptionalGap(t *testing.T) {
+	p := tuple.MustPlan[twoOptional](tuple.Codec{})
+	b := "x"
+	v := twoOptional{B: &b}
+	_, err := p.Marshal(&v)
+	if !errors.Is(err, tuple.ErrOptionalGap) || !strings.Contains(err.Error(), "B is set and A before it is nil") {
+		t.Errorf("Marshal: %v", err)
+	}
+	if out, err := p.Append([]byte("dst"), &v); !errors.Is(err, tuple.ErrOptionalGap) || string(out) != "dst" {
+		t.Errorf("Append = %q, %v", out, err)
+	}
+	if _, err := p.AppendPrefix(nil, &v, "B"); !errors.Is(err, tuple.ErrOptionalGap) {
+		t.Errorf("AppendPrefix: %v", err)
+	}
+	if k, err := p.AppendPrefix(nil, &v, "A"); err != nil || len(k) != 0 {
+		t.Errorf("AppendPrefix through A = %x, %v: the prefix stops before B", k, err)
+	}
+}
+
+// TestOptionalRefused: every misplaced optional field is an error from
+// NewPlan naming the field and the rule.
+func TestOptionalRefused(t *testing.T) {
+	type inner struct {
+		X *int64 `tuple:",optional"`
+	}
+	check := func(name string, err error, want ...string) {
+		t.Helper()
+		if !errors.Is(err, tuple.ErrBadTag) {
+			t.Errorf("%s: %v, want ErrBadTag", name, err)
+			return
+		}
+		for _, w := range want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: %v, want it to say %q", name, err, w)
+			}
+		}
+	}
+	_, err := tuple.NewPlan[struct {
+		A int64 `tuple:",optional"`
+	}](tuple.Codec{})
+	check("not a pointer", err, "field A", "optional is for pointer fields")
+	_, err = tuple.NewPlan[struct {
+		A *int64 `tuple:",optional"`
+		B int64
+	}](tuple.Codec{})
+	check("a required field after", err, "field B", "after optional field A", "every field after an optional one is optional")
+	_, err = tuple.NewPlan[struct {
+		A *int64   `tuple:",optional"`
+		_ struct{} `tuple:"END,const"`
+	}](tuple.Codec{})
+	check("a constant after", err, `constant "END" after optional field A`)
+	_, err = tuple.NewPlan[struct {
+		A *int64 `tuple:",optional,desc"`
+	}](tuple.Codec{})
+	check("desc", err, "field A", "optional takes no desc")
+	_, err = tuple.NewPlan[struct {
+		N inner
+	}](tuple.Codec{})
+	check("nested", err, "field N", "its field X is optional, and only the key's own fields may be")
+	_, err = tuple.NewPlan[struct {
+		_ struct{} `tuple:"K,const,optional"`
+	}](tuple.Codec{})
+	check("constant", err, "a constant takes no other option")
+}
