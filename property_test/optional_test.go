@@ -1,4 +1,4 @@
-package tuple_test
+package property_test
 
 // Properties of keys that can grow, over random key types made with
 // reflect.StructOf: required fields, then trailing optional ones, of
