@@ -13,8 +13,14 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/schematext"
 	"github.com/fdbtuple/fdbtuple/types"
 )
+
+// The row's facts (gotype.go's row), which rows (value.go) lists: its
+// schema names its Go type, the one a schema names, and it reads any one
+// element its method takes.
+var customRow = row{schema: func(g *goType, _ unit) string { return schematext.Custom(g.t.String()) }, reads: anyKind}
 
 // ElementAppender is implemented by a type of the caller's own that is
 // one tuple element: AppendTupleElement appends exactly one complete

@@ -44,10 +44,15 @@ package tuple
 // before any of these rules, in every path that has a codec; a Plan's
 // field takes an extension by its tag, ext=0xNN.
 //
-// The dispatchers of value.go take a row to the code of its family, one
-// file each: scalar.go (strings, bytes, integers, floats, booleans, UUIDs,
-// versionstamps), time.go, custom.go (custom types and hooks), desc.go,
-// extension.go, nested.go (nested tuples, any, pointers, structs). There
+// The rows are value.go's rules, and the dispatchers of value.go take a
+// row to the code of its family, one file each: scalar.go (strings,
+// bytes, integers, floats, booleans, UUIDs, versionstamps), time.go,
+// custom.go (custom types and hooks), desc.go, extension.go, nested.go
+// (nested tuples, any, pointers, structs). What else is asked of a row
+// (the Go types that fall in it by identity, its word in a plan's
+// schema, the element kinds it reads) is its row (below), declared in
+// the same family file, so that a new row is its family file and a line
+// in each dispatcher (rows, the facts', among them). There
 // are two kinds of them: the general pair, which a Plan, Pack, Compare,
 // the text form and JSON reach, and the pair Scan and AppendElems use
 // (reflected, appendLooseValue), which touches a caller's variable only
@@ -81,32 +86,58 @@ import (
 	"github.com/fdbtuple/fdbtuple/fdb"
 )
 
-// rule is the row of the table a Go type falls in.
-type rule uint8
+// A row is what the type table knows of one of its rows (a rule,
+// value.go) beyond the code its dispatchers reach: the facts that code
+// outside the dispatchers asks of the row, declared once, beside the
+// row's code in its family's file, and listed by rule in rows
+// (value.go). TestRowsHaveTheirFacts holds every row to them.
+type row struct {
+	// types are the Go types that fall in the row by identity, tried
+	// before the rules by kind (time.Time, big.Int); none for a row that
+	// types fall in by kind.
+	types []reflect.Type
+	// schema is the row's type in a plan's schema (plan_schema.go), for
+	// a field of entry g and unit u: the words of its element kind, never
+	// a Go name but for a custom type. A struct has none: its schema is
+	// its fields' (writeLayout).
+	schema func(g *goType, u unit) string
+	// reads are the element kinds the row reads, which the prefix hint
+	// (hints.go) checks a key's element against; every kind for a row
+	// that takes any one element.
+	reads kindSet
+}
 
-const (
-	ruleRefused rule = iota
-	ruleString
-	ruleBytes
-	ruleInt
-	ruleUint
-	ruleBigInt
-	ruleFloat32
-	ruleFloat64
-	ruleBool
-	ruleUUID
-	ruleVersionstamp
-	ruleTuple    // a nested tuple of any elements: Tuple, []any
-	ruleAny      // the empty interface: the element of its dynamic value
-	ruleTime     // time.Time
-	ruleDuration // time.Duration
-	ruleCustom   // ElementAppender and ElementScanner
-	ruleKey      // an fdb.KeyConvertible: the byte string of its key
-	rulePointer  // nullable: nil is null, else elem's element
-	ruleStruct   // a nested tuple of the fields of lay
+// word is the schema of a row written as one word, whatever its field.
+func word(w string) func(*goType, unit) string {
+	return func(*goType, unit) string { return w }
+}
 
-	numRules // the number of rows: every dispatcher (value.go) has an arm for each
-)
+// kindSet is a set of element kinds.
+type kindSet uint32
+
+// anyKind is every kind, an extension's (types.KindInvalid) included.
+const anyKind = ^kindSet(0)
+
+func kinds(ks ...types.Kind) kindSet {
+	var s kindSet
+	for _, k := range ks {
+		s |= 1 << k
+	}
+	return s
+}
+
+func (s kindSet) has(k types.Kind) bool { return s&(1<<k) != 0 }
+
+// rowsByType are the rows that Go types fall in by identity (row.types).
+var rowsByType = func() map[reflect.Type]rule {
+	m := map[reflect.Type]rule{}
+	for r := range rows {
+		for _, t := range rows[r].types {
+			m[t] = rule(r)
+		}
+	}
+	return m
+}()
 
 // goType is the table's entry for one Go type.
 type goType struct {
@@ -212,17 +243,9 @@ func (b *tableBuilder) build(t reflect.Type) *goType {
 	case hookType:
 		g.err = unsupported(t, "a Hook (from tuple.Element or tuple.Into) is for AppendElems and Scan, which call no method of a value; a Tuple holds the value itself, v rather than tuple.Element(&v), and Pack calls its AppendTupleElement")
 		return g
-	case timeType:
-		g.rule = ruleTime
-		return g
-	case durationType:
-		g.rule = ruleDuration
-		return g
-	case bigIntType:
-		g.rule = ruleBigInt
-		return g
-	case versionstampType:
-		g.rule = ruleVersionstamp
+	}
+	if r, ok := rowsByType[t]; ok {
+		g.rule = r
 		return g
 	}
 	if t.Kind() == reflect.Slice && t.Elem() == anyType {

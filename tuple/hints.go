@@ -162,8 +162,8 @@ func fitsLayout(fr *wirecore.Framer, l wirecore.Level, lay *layout, descCode typ
 
 // fitsField reports whether the element in[at:end], which is no null,
 // is one the field f reads, by its code: a constant's own bytes, the
-// descending or extension code of a field tagged so, the kind of the
-// field's row, and for a struct field its own fields.
+// descending or extension code of a field tagged so, a kind its row
+// reads (rows), and for a struct field its own fields.
 func fitsField(fr *wirecore.Framer, f *planField, at, end int, descCode types.Code, depth int) bool {
 	code := types.Code(fr.In[at])
 	switch {
@@ -173,28 +173,14 @@ func fitsField(fr *wirecore.Framer, f *planField, at, end int, descCode types.Co
 		return code == descCode
 	case f.ext != 0:
 		return code == f.ext
+	case f.asBytes:
+		return code == types.CodeBytes
 	}
 	g := f.inner
-	switch g.rule {
-	case ruleString:
-		if f.asBytes {
-			return code == types.CodeBytes
-		}
-		return code == types.CodeString
-	case ruleStruct:
-		return code == types.CodeNested && fitsLayout(fr, wirecore.NestedLevel(at), g.lay, descCode, depth+1)
-	case ruleAny, ruleCustom: // any one element
-		return true
+	if !rows[g.rule].reads.has(code.Kind()) {
+		return false
 	}
-	k, ok := rowKinds[g.rule]
-	return ok && code.Kind() == k
-}
-
-// rowKinds is the element kind that each row of a single kind reads.
-var rowKinds = map[rule]types.Kind{
-	ruleBytes: types.KindBytes, ruleInt: types.KindInt, ruleUint: types.KindInt, ruleBigInt: types.KindInt,
-	ruleTime: types.KindInt, ruleDuration: types.KindInt, ruleFloat32: types.KindFloat32, ruleFloat64: types.KindFloat64,
-	ruleBool: types.KindBool, ruleUUID: types.KindUUID, ruleVersionstamp: types.KindVersionstamp, ruleTuple: types.KindTuple,
+	return g.lay == nil || fitsLayout(fr, wirecore.NestedLevel(at), g.lay, descCode, depth+1)
 }
 
 // hintFramer is a framer of b with c's leniency that frames this

@@ -11,9 +11,19 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/fdbtuple/fdbtuple/tuple/internal/schematext"
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
+)
+
+// The rows' facts (gotype.go's row), which rows (value.go) lists. A
+// struct's schema is its fields' (writeLayout), and the prefix hint
+// checks its fields inside its nested tuple.
+var (
+	tupleRow  = row{schema: word(schematext.Tuple), reads: kinds(types.KindTuple)}
+	anyRow    = row{schema: word(schematext.Any), reads: anyKind}
+	structRow = row{reads: kinds(types.KindTuple)}
 )
 
 // ConsumeTuple decodes a nested tuple (code 05) into a new Tuple.

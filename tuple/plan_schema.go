@@ -108,39 +108,10 @@ func Unmarshal[T any](key []byte, v *T) error {
 }
 
 // scalarName is the type's name in Schema (decision: element kinds, never
-// Go names, but for a custom type).
+// Go names, but for a custom type), as its row (rows) says it.
 func (g *goType) scalarName(u unit) string {
-	switch g.rule {
-	case ruleString:
-		return schematext.String
-	case ruleBytes, ruleKey:
-		return schematext.Bytes
-	case ruleBool:
-		return schematext.Bool
-	case ruleFloat32:
-		return schematext.Float32
-	case ruleFloat64:
-		return schematext.Float64
-	case ruleUUID:
-		return schematext.UUID
-	case ruleVersionstamp:
-		return schematext.Versionstamp
-	case ruleBigInt:
-		return schematext.BigInt
-	case ruleTuple:
-		return schematext.Tuple
-	case ruleAny:
-		return schematext.Any
-	case ruleTime:
-		return schematext.Time(unitOr(u).String())
-	case ruleDuration:
-		return schematext.Duration(unitOr(u).String())
-	case ruleCustom:
-		return schematext.Custom(g.t.String())
-	case ruleInt:
-		return schematext.Int(true, schemaBits(g.t))
-	case ruleUint:
-		return schematext.Int(false, schemaBits(g.t))
+	if schema := rows[g.rule].schema; schema != nil {
+		return schema(g, u)
 	}
 	return g.t.String()
 }

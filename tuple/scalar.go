@@ -18,9 +18,27 @@ import (
 	"reflect"
 
 	"github.com/fdbtuple/fdbtuple/fdb"
+	"github.com/fdbtuple/fdbtuple/tuple/internal/schematext"
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
+)
+
+// The scalar rows' facts (gotype.go's row), which rows (value.go)
+// lists: an integer's schema says its width and sign, and an
+// fdb.KeyConvertible's is the byte string it writes.
+var (
+	stringRow       = row{schema: word(schematext.String), reads: kinds(types.KindString)}
+	bytesRow        = row{schema: word(schematext.Bytes), reads: kinds(types.KindBytes)}
+	intRow          = row{schema: func(g *goType, _ unit) string { return schematext.Int(true, schemaBits(g.t)) }, reads: kinds(types.KindInt)}
+	uintRow         = row{schema: func(g *goType, _ unit) string { return schematext.Int(false, schemaBits(g.t)) }, reads: kinds(types.KindInt)}
+	bigIntRow       = row{types: []reflect.Type{bigIntType}, schema: word(schematext.BigInt), reads: kinds(types.KindInt)}
+	float32Row      = row{schema: word(schematext.Float32), reads: kinds(types.KindFloat32)}
+	float64Row      = row{schema: word(schematext.Float64), reads: kinds(types.KindFloat64)}
+	boolRow         = row{schema: word(schematext.Bool), reads: kinds(types.KindBool)}
+	uuidRow         = row{schema: word(schematext.UUID), reads: kinds(types.KindUUID)}
+	versionstampRow = row{types: []reflect.Type{versionstampType}, schema: word(schematext.Versionstamp), reads: kinds(types.KindVersionstamp)}
+	keyRow          = row{schema: word(schematext.Bytes), reads: kinds(types.KindBytes)}
 )
 
 // Strings: a string row (valid UTF-8 unless the codec allows any bytes),

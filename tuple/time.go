@@ -28,6 +28,13 @@ import (
 	"github.com/fdbtuple/fdbtuple/types"
 )
 
+// The rows' facts (gotype.go's row), which rows (value.go) lists: an
+// integer in the field's unit.
+var (
+	timeRow     = row{types: []reflect.Type{timeType}, schema: func(_ *goType, u unit) string { return schematext.Time(unitOr(u).String()) }, reads: kinds(types.KindInt)}
+	durationRow = row{types: []reflect.Type{durationType}, schema: func(_ *goType, u unit) string { return schematext.Duration(unitOr(u).String()) }, reads: kinds(types.KindInt)}
+)
+
 // timeValue is the Go type of the time rule.
 type timeValue = time.Time
 

@@ -1,10 +1,11 @@
 package tuple
 
 // The dispatchers: where a row of the type table (gotype.go) meets the
-// code of its element family, encode and decode side by side. Each walker
-// (Pack, AppendElems, Scan, the plans) keeps fast cases of its own for
-// the unnamed common types and hands everything else to the pair it may
-// call:
+// code of its element family, encode and decode side by side, with the
+// rows themselves (rule) and rows, which takes each row to its facts in
+// its family's file. Each walker (Pack, AppendElems, Scan, the plans)
+// keeps fast cases of its own for the unnamed common types and hands
+// everything else to the pair it may call:
 //
 //   - appendValue and scanValue, with appendRule and scanRule: every row,
 //     every tag option (desc, bytes, ext=, unit=); Pack's rarer values,
@@ -22,7 +23,8 @@ package tuple
 // reflect.Value would move the caller's variable to the heap on every
 // path (plan_direct.go says why). Each arm is one call into the family's
 // file, and every dispatcher has an arm, or a refusal, for every row:
-// TestDispatchersCoverTheTable holds them to it.
+// TestDispatchersCoverTheTable holds them to it, and
+// TestRowsHaveTheirFacts every row to its facts.
 
 import (
 	"fmt"
@@ -32,6 +34,60 @@ import (
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
 	"github.com/fdbtuple/fdbtuple/types"
 )
+
+// rule is the row of the type table (gotype.go) a Go type falls in.
+type rule uint8
+
+const (
+	ruleRefused rule = iota
+	ruleString
+	ruleBytes
+	ruleInt
+	ruleUint
+	ruleBigInt
+	ruleFloat32
+	ruleFloat64
+	ruleBool
+	ruleUUID
+	ruleVersionstamp
+	ruleTuple    // a nested tuple of any elements: Tuple, []any
+	ruleAny      // the empty interface: the element of its dynamic value
+	ruleTime     // time.Time
+	ruleDuration // time.Duration
+	ruleCustom   // ElementAppender and ElementScanner
+	ruleKey      // an fdb.KeyConvertible: the byte string of its key
+	rulePointer  // nullable: nil is null, else elem's element
+	ruleStruct   // a nested tuple of the fields of lay
+
+	numRules // the number of rows: every dispatcher has an arm for each
+)
+
+// rows are the facts of each row (gotype.go's row), declared beside the
+// row's code in its family's file; a pointer has none (its pointee's
+// serve), nor has a refused type.
+var rows = [numRules]row{
+	// scalar.go
+	ruleString:       stringRow,
+	ruleBytes:        bytesRow,
+	ruleInt:          intRow,
+	ruleUint:         uintRow,
+	ruleBigInt:       bigIntRow,
+	ruleFloat32:      float32Row,
+	ruleFloat64:      float64Row,
+	ruleBool:         boolRow,
+	ruleUUID:         uuidRow,
+	ruleVersionstamp: versionstampRow,
+	ruleKey:          keyRow,
+	// time.go
+	ruleTime:     timeRow,
+	ruleDuration: durationRow,
+	// custom.go
+	ruleCustom: customRow,
+	// nested.go
+	ruleTuple:  tupleRow,
+	ruleAny:    anyRow,
+	ruleStruct: structRow,
+}
 
 // errNoArm is the error of a dispatcher that meets a row it has no arm
 // for: a row added to the type table and not to every dispatcher, which

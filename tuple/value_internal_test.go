@@ -6,12 +6,15 @@ import (
 	"math/big"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/fdbtuple/fdbtuple/fdb"
+	"github.com/fdbtuple/fdbtuple/tuple/internal/schematext"
 	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 	"github.com/fdbtuple/fdbtuple/tuple/tuplewire"
+	"github.com/fdbtuple/fdbtuple/types"
 )
 
 // tableCustom is a custom element type: an integer, by its own methods.
@@ -126,6 +129,65 @@ func TestDispatchersCoverTheTable(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestRowsHaveTheirFacts holds every row of the type table to the facts
+// that code other than the dispatchers asks of it (gotype.go's row,
+// declared in the row's family file and listed in rows): a schema that
+// is a word of the grammar (a struct's is its fields'), the element kinds
+// it reads, among them the kind of the element the general encoder
+// writes for it, and the row of each Go type it claims by identity. A
+// pointer and a refused type have none.
+func TestRowsHaveTheirFacts(t *testing.T) {
+	for r, row := range tableRows() {
+		facts := rows[r]
+		if r == ruleRefused || r == rulePointer {
+			if facts.schema != nil || facts.reads != 0 || facts.types != nil {
+				t.Errorf("row %d has facts; a pointer's are its pointee's, and a refused type has none", r)
+			}
+			continue
+		}
+		g := typeOf(row.sample.Type())
+		if g.rule != r {
+			t.Errorf("row %d: its sample %v falls in row %d: a row that Go types fall in by identity claims them (its types)", r, g.t, g.rule)
+			continue
+		}
+		switch {
+		case facts.schema == nil && g.lay == nil:
+			t.Errorf("row %d (%v) has no schema: give its row in its family file one", r, g.t)
+		case facts.schema != nil && !isSchemaWord(facts.schema(g, 0)):
+			t.Errorf("row %d (%v): schema %q is no type of the grammar (tuple/internal/schematext)", r, g.t, facts.schema(g, 0))
+		}
+		enc, err := generalEncoding(g, row.sample)
+		switch {
+		case facts.reads == 0:
+			t.Errorf("row %d (%v) reads no element kind: give its row in its family file the kinds it reads", r, g.t)
+		case err != nil:
+			t.Errorf("row %d (%v): %v", r, g.t, err)
+		case !facts.reads.has(types.Code(enc[0]).Kind()):
+			t.Errorf("row %d (%v) writes %s, of a kind it does not read", r, g.t, Printable(enc))
+		}
+		for _, typ := range facts.types {
+			if got := typeOf(typ).rule; got != r {
+				t.Errorf("row %d claims %v, which the type table puts in row %d", r, typ, got)
+			}
+		}
+	}
+}
+
+// isSchemaWord reports whether w is a type of the schema grammar that a
+// row may write: a scalar word, time(UNIT), duration(UNIT) or
+// custom(GoType).
+func isSchemaWord(w string) bool {
+	if slices.Contains(schematext.Scalars, w) {
+		return true
+	}
+	for _, u := range schematext.Units {
+		if w == schematext.Time(u.Name) || w == schematext.Duration(u.Name) {
+			return true
+		}
+	}
+	return strings.HasPrefix(w, schematext.CustomOpen) && strings.HasSuffix(w, ")") && len(w) > len(schematext.CustomOpen)+1
 }
 
 // generalEncoding is the element of rv by the general encoder, with the
