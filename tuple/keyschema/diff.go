@@ -90,7 +90,10 @@ func (d *differ) level(old, new []Item, sc scope) {
 		}
 		d.field(old[i].Type, new[p.new].Type, new[p.new].Name, inner, withType)
 	}
-	if len(edits) > 0 {
+	switch {
+	case len(edits) == 0:
+	case sc.top && a.appendsOptional(old, new) && d.grows(old, new, a, edits, sc):
+	default:
 		d.structure(old, new, a, edits, sc)
 	}
 }
@@ -140,7 +143,7 @@ func (d *differ) field(old, new *Type, name string, sc scope, withType func(*Typ
 		return
 	}
 	o, n := old, new
-	for o.Kind == n.Kind && (o.Kind == KindNullable || o.Kind == KindDesc && o.Code == n.Code) {
+	for o.Kind == n.Kind && (o.Kind == KindNullable || o.Kind == KindOptional || o.Kind == KindDesc && o.Code == n.Code) {
 		o, n = o.Elem, n.Elem
 	}
 	if o.Kind == KindStruct && n.Kind == KindStruct {
@@ -240,7 +243,7 @@ func containsType(t *Type, match func(*Type) bool) bool {
 		return true
 	}
 	switch t.Kind {
-	case KindNullable, KindDesc:
+	case KindNullable, KindDesc, KindOptional:
 		return containsType(t.Elem, match)
 	case KindStruct:
 		for _, it := range t.Items {
@@ -274,7 +277,7 @@ func unnamedType(t *Type) *Type {
 	switch t.Kind {
 	case KindStruct:
 		return unnamed(t.Items)
-	case KindNullable, KindDesc:
+	case KindNullable, KindDesc, KindOptional:
 		cp := *t
 		cp.Elem = unnamedType(t.Elem)
 		return &cp
