@@ -86,7 +86,7 @@ func (d *differ) level(old, new []Item, sc scope) {
 		}
 		if sc.place != nil {
 			place := sc.place
-			inner.place = func(v record) record { return place(with(baseOld, i, v[0])) }
+			inner.place = func(v record) record { return place(endAfter(old, with(baseOld, i, v[0]), i)) }
 		}
 		d.field(old[i].Type, new[p.new].Type, new[p.new].Name, inner, withType)
 	}
@@ -108,6 +108,21 @@ func replaceStruct(t *Type, items []Item) *Type {
 		cp.Elem = replaceStruct(t.Elem, items)
 	}
 	return &cp
+}
+
+// endAfter returns r, a record of items, with the optional fields after
+// the i-th nil when the i-th is an optional field and nil: a key ends at
+// its first nil optional field, so those after it are nil too.
+func endAfter(items []Item, r record, i int) record {
+	if _, isNil := r[i].(null); !isNil || !items[i].IsOptional() {
+		return r
+	}
+	for j := i + 1; j < len(items); j++ {
+		if items[j].IsOptional() {
+			r[j] = null{}
+		}
+	}
+	return r
 }
 
 // with returns a copy of r with r[i] = v.

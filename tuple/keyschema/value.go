@@ -248,14 +248,7 @@ func recordCandidates(items []Item) []any {
 		for _, c := range candidates(items[i].Type)[1:] {
 			r := append(record(nil), base...)
 			r[i] = c
-			if _, isNil := c.(null); isNil && items[i].IsOptional() {
-				for j := i + 1; j < len(items); j++ {
-					if items[j].IsOptional() {
-						r[j] = null{}
-					}
-				}
-			}
-			out = append(out, r)
+			out = append(out, endAfter(items, r, i))
 		}
 	}
 	return out
