@@ -508,12 +508,15 @@ type field struct {
 	bad     *badKind
 	// How the field is declared.
 	embedded, ptr, desc, bytes, skip bool
-	anonymous                        bool // embedded with a name: a nested field
-	inDesc                           bool // inside a desc field
-	unit                             string
-	constant                         any // a constant's element (string, int64 or uint64); the kind is its Go type
-	typ                              reflect.Type
-	tag                              string
+	// optional: a trailing field of the key's own level tagged optional,
+	// which a nil leaves out of the key (drawn by the schema check only)
+	optional  bool
+	anonymous bool // embedded with a name: a nested field
+	inDesc    bool // inside a desc field
+	unit      string
+	constant  any // a constant's element (string, int64 or uint64); the kind is its Go type
+	typ       reflect.Type
+	tag       string
 }
 
 // A model is a drawn struct type and its fields.
@@ -756,6 +759,9 @@ func (m *model) tuple(v reflect.Value) (tuple.Tuple, verdict) {
 	var out tuple.Tuple
 	worst := encodes
 	m.each(v, func(f *field, fv reflect.Value) {
+		if f.optional && fv.IsNil() {
+			return // left out: the key ends (optional fields after it are nil too)
+		}
 		e, vd := f.element(fv)
 		worst = max(worst, vd)
 		out = append(out, e)

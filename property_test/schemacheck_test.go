@@ -3,7 +3,9 @@ package property_test
 // The schema check against real plans: random pairs of key struct types,
 // OLD and NEW, NEW made from OLD by one or two edits of the kinds people
 // make (a field's kind, width, unit, pointer, direction or name changed;
-// a field added, removed, moved or left out; a constant changed), drawn
+// a field added, removed, moved or left out; a constant changed; optional
+// fields appended at the end, or the last field made optional or not:
+// OLD has trailing optional fields now and then too), drawn
 // as the plan properties draw their types (keymodel_test.go), compiled
 // by NewDynamicPlan. keyschema.Diff of their Schemas must never call a
 // change SAFE that breaks: every SAFE verdict is checked by writing
@@ -53,13 +55,19 @@ func schemaKinds() []*kind {
 // schemaStats counts what a run checked.
 type schemaStats struct {
 	pairs, refused, safe, safeChanged, values, breaking, replayed, alone, noWitness atomic.Int64
+	// grown counts the pairs where Diff called optional fields appended
+	// SAFE; grownChecked those of them with no break, checked on values.
+	grown, grownChecked atomic.Int64
 }
 
 func TestSchemaCheck(t *testing.T) {
 	var st schemaStats
 	rapid.Check(t, func(t *rapid.T) { schemaCheck(t, &st) })
-	t.Logf("%d pairs of key types (%d refused by a plan); %d SAFE verdicts (%d with another schema), checked on %d values written under OLD; %d breaking changes: %d witnesses replayed on the plans, %d shown alone (NEW made other changes too), %d without a witness",
-		st.pairs.Load(), st.refused.Load(), st.safe.Load(), st.safeChanged.Load(), st.values.Load(), st.breaking.Load(), st.replayed.Load(), st.alone.Load(), st.noWitness.Load())
+	t.Logf("%d pairs of key types (%d refused by a plan); %d SAFE verdicts (%d with another schema), checked on %d values written under OLD; %d breaking changes: %d witnesses replayed on the plans, %d shown alone (NEW made other changes too), %d without a witness; optional fields appended, called SAFE: %d pairs (%d with no break, checked on values)",
+		st.pairs.Load(), st.refused.Load(), st.safe.Load(), st.safeChanged.Load(), st.values.Load(), st.breaking.Load(), st.replayed.Load(), st.alone.Load(), st.noWitness.Load(), st.grown.Load(), st.grownChecked.Load())
+	if st.pairs.Load() >= 100 && st.grownChecked.Load() == 0 {
+		t.Errorf("no pair with optional fields appended was checked on values: the draws no longer test the rule")
+	}
 }
 
 func FuzzSchemaCheck(f *testing.F) {
@@ -75,11 +83,18 @@ func schemaCheck(t *rapid.T, st *schemaStats) {
 	o := modelOptions{depth: 2, noDescInDesc: true, utf8Constants: true, kinds: schemaKinds()}
 	names := 0
 	old := drawStruct(t, o, o.depth, false, &names)
+	if rare(t, 2, "old has optional fields") {
+		for range rapid.IntRange(1, 2).Draw(t, "old optional fields") {
+			old.fields = append(old.fields, drawOptionalField(t, o, o.depth, &names))
+		}
+		old.rebuild()
+	}
 	names = 1000 // NEW's added fields and names are new ones
 	new := old.clone()
 	for range rapid.IntRange(1, 2).Draw(t, "edits") {
 		new.mutate(t, o, o.depth, false, &names)
 	}
+	new.keepOptionalLast()
 	new.rebuild()
 	st.pairs.Add(1)
 	pOld, errOld := tuple.NewDynamicPlan(schemaCodec, old.typ)
@@ -91,7 +106,16 @@ func schemaCheck(t *rapid.T, st *schemaStats) {
 	sOld, sNew := parseSchema(t, pOld), parseSchema(t, pNew)
 	changes := keyschema.Diff(sOld, sNew)
 	pair := schemaPair{old: old, new: new, pOld: pOld, pNew: pNew, changes: changes}
+	grown := slices.ContainsFunc(changes, func(c keyschema.Change) bool {
+		return c.Category == keyschema.Safe && appendedOptional.MatchString(c.Why)
+	})
+	if grown {
+		st.grown.Add(1)
+	}
 	if !keyschema.Breaks(changes) {
+		if grown {
+			st.grownChecked.Add(1)
+		}
 		st.safe.Add(1)
 		if pOld.Schema() != pNew.Schema() {
 			st.safeChanged.Add(1)
@@ -112,6 +136,64 @@ func schemaCheck(t *rapid.T, st *schemaStats) {
 		default:
 			pair.replay(t, c)
 			st.replayed.Add(1)
+		}
+	}
+}
+
+// appendedOptional is what Diff says of optional fields appended.
+var appendedOptional = regexp.MustCompile(`optional\(.*\) appended at position \d+`)
+
+// drawOptionalField draws a field for the end of the key that a nil
+// leaves out: a pointer (or a *big.Int) tagged optional, of a kind or a
+// nested struct, never desc. An any is left out: the plan writes the
+// value of a *any that holds nil as a null, which it then refuses to read
+// where an optional field is.
+func drawOptionalField(t *rapid.T, o modelOptions, depth int, names *int) *field {
+	*names++
+	f := &field{name: fmt.Sprintf("F%d", *names), optional: true, ptr: true}
+	if depth > 0 && rare(t, 4, "optional struct") {
+		f.nested = drawStruct(t, o, depth-1, false, names)
+		return f
+	}
+	f.kind = rapid.SampledFrom(slices.DeleteFunc(o.kindsToDraw(), func(k *kind) bool { return k.name == "any" })).Draw(t, "optional kind")
+	f.ptr = f.kind.name != "*bigint"
+	f.bytes = f.kind.bytesOK && rare(t, 3, "bytes")
+	if f.kind.unitOK {
+		f.unit = rapid.SampledFrom([]string{"", "ns", "us", "ms", "s"}).Draw(t, "unit")
+	}
+	return f
+}
+
+// keepOptionalLast keeps m, a key's own level after edits, one a plan
+// takes: an optional field is a pointer, not desc, and only fields that
+// are optional (or left out) follow one; any other is no longer optional.
+func (m *model) keepOptionalLast() {
+	last := -1
+	for i, f := range m.fields {
+		if f.optional && (f.desc || f.embedded || (!f.ptr && (f.kind == nil || f.kind.name != "*bigint"))) {
+			f.optional = false
+		}
+		if !f.optional && !f.skip {
+			last = i
+		}
+	}
+	for _, f := range m.fields[:max(last, 0)] {
+		f.optional = false
+	}
+}
+
+// closeGaps sets the optional fields of v, a value of m, after a nil one
+// to nil: a key ends at its first nil optional field.
+func (m *model) closeGaps(v reflect.Value) {
+	ended := false
+	for i, f := range m.fields {
+		if !f.optional || f.skip {
+			continue
+		}
+		if fv := v.Field(i); ended {
+			fv.SetZero()
+		} else {
+			ended = fv.IsNil()
 		}
 	}
 }
@@ -167,6 +249,7 @@ func (p *schemaPair) checkSafe(t *rapid.T) int {
 			}
 		}
 		p.old.repair(v.Elem(), schemaCodec)
+		p.old.closeGaps(v.Elem())
 		prev = v
 		key, err := p.pOld.Marshal(v.Interface())
 		if err != nil {
@@ -320,6 +403,9 @@ func tagOf(f *field) string {
 	if f.unit != "" {
 		opts = append(opts, "unit="+f.unit)
 	}
+	if f.optional {
+		opts = append(opts, "optional")
+	}
 	if f.kind != nil && f.kind.ext != "" {
 		opts = append(opts, f.kind.ext)
 	}
@@ -360,6 +446,10 @@ func (m *model) mutate(t *rapid.T, o modelOptions, depth int, inDesc bool, names
 		return
 	}
 	plain := f.constant == nil && !f.skip
+	if depth == o.depth && rare(t, 4, "grow") { // the key's own level
+		m.growEdit(t, o, depth, names)
+		return
+	}
 	switch rapid.IntRange(0, 10).Draw(t, "edit") {
 	case 0: // another kind, most often of the same family
 		if f.kind == nil || !plain {
@@ -431,6 +521,30 @@ func (m *model) mutate(t *rapid.T, o modelOptions, depth int, inDesc bool, names
 		if f.constant == nil {
 			f.skip = !f.skip
 		}
+	}
+}
+
+// growEdit edits the optional fields of a key: one or two appended, or
+// the last field made optional (a pointer) or not (a pointer or a value).
+func (m *model) growEdit(t *rapid.T, o modelOptions, depth int, names *int) {
+	switch rapid.IntRange(0, 2).Draw(t, "grow edit") {
+	case 0:
+		m.fields = append(m.fields, drawOptionalField(t, o, depth, names))
+		return
+	case 1:
+		m.fields = append(m.fields, drawOptionalField(t, o, depth, names), drawOptionalField(t, o, depth, names))
+		return
+	}
+	f := m.fields[len(m.fields)-1]
+	switch {
+	case f.constant != nil || f.skip || f.embedded:
+	case f.optional:
+		f.optional = false
+		f.ptr = f.ptr && rapid.Bool().Draw(t, "stays a pointer")
+	case f.kind == nil || (f.kind.name != "any" && f.kind.name != "*bigint"):
+		f.optional, f.ptr, f.desc = true, true, false
+	case f.kind.name == "*bigint":
+		f.optional, f.desc = true, false
 	}
 }
 

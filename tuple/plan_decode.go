@@ -26,6 +26,14 @@ func (p *Plan[T]) Unmarshal(key []byte, v *T) error {
 
 // UnmarshalPrefix decodes the fields of *v from the start of key and
 // returns the rest of the key.
+//
+// With optional fields it cannot tell an optional field left out of the
+// key from what follows the key: the elements after the required fields
+// are read as the optional fields' values while there are optional
+// fields and elements (an element of another kind is an error), and the
+// optional fields are nil only when the key ends there. Keys that are
+// followed by more elements (a key inside a longer key) and have optional
+// fields need a boundary of their own, a nested tuple or a length.
 func (p *Plan[T]) UnmarshalPrefix(key []byte, v *T) (rest []byte, err error) {
 	rest, err = p.unmarshalAt(key, 0, v)
 	if err != nil {

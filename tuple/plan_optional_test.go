@@ -134,3 +134,26 @@ func TestOptionalRefused(t *testing.T) {
 	}](tuple.Codec{})
 	check("constant", err, "a constant takes no other option")
 }
+
+// TestOptionalUnmarshalPrefix: UnmarshalPrefix cannot tell an optional
+// field left out from what follows the key, as its doc says: an element
+// after the key is read as the optional field's value, one of another
+// kind is an error, and only a key that ends leaves the field nil.
+func TestOptionalUnmarshalPrefix(t *testing.T) {
+	p := tuple.MustPlan[commentKeyV2](tuple.Codec{})
+	key, err := p.Marshal(&commentKeyV2{Post: 7, ID: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v commentKeyV2
+	rest, err := p.UnmarshalPrefix(append(bytes.Clone(key), 0x15, 0x05, 0x02, 'x', 0x00), &v)
+	if err != nil || v.Reply == nil || *v.Reply != 5 || !bytes.Equal(rest, []byte{0x02, 'x', 0x00}) {
+		t.Errorf("an int after the key: Reply %v, rest %x, %v; want it read as Reply", v.Reply, rest, err)
+	}
+	if _, err := p.UnmarshalPrefix(append(bytes.Clone(key), 0x02, 'x', 0x00), &v); !errors.Is(err, tuple.ErrWrongType) {
+		t.Errorf("a string after the key: %v, want ErrWrongType", err)
+	}
+	if rest, err := p.UnmarshalPrefix(key, &v); err != nil || v.Reply != nil || len(rest) != 0 {
+		t.Errorf("the key alone: Reply %v, rest %x, %v", v.Reply, rest, err)
+	}
+}

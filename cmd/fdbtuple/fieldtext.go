@@ -29,7 +29,9 @@ import (
 //     units since the Unix epoch. Reading, any RFC 3339 time (any offset,
 //     any fraction the unit holds) or such an integer.
 //   - duration(unit): a Go duration, 1h30m0s, 1.5s, -250ms.
-//   - nil: a nullable field's nil (and an any field's null).
+//   - nil: a nullable field's nil (and an any field's null), and an
+//     optional field's, which a key leaves out; reading, an optional
+//     field may be left out of the text too.
 //   - anything else: the element the field holds in the tuple text form,
 //     as unpack prints elements: "text", b"\x00", 42, float32(1.5),
 //     UUID("…"), decimal("19.99") for ext(0x40), ("a", 1) for a tuple;
@@ -61,7 +63,7 @@ func (sp *schemaPlan) formatLevel(pairs *[]string, v reflect.Value, items []keys
 		}
 		path := prefix + it.Name
 		f, t := v.Field(i), plainType(it.Type)
-		if t.Kind == keyschema.KindNullable {
+		if isPointer(t) {
 			if f.IsNil() {
 				*pairs = append(*pairs, path+"=nil")
 				continue
@@ -71,13 +73,20 @@ func (sp *schemaPlan) formatLevel(pairs *[]string, v reflect.Value, items []keys
 		if t.Kind == keyschema.KindStruct {
 			before := len(*pairs)
 			sp.formatLevel(pairs, f, t.Items, path+".")
-			if len(*pairs) == before && it.Type.Kind == keyschema.KindNullable {
+			if len(*pairs) == before && isPointer(it.Type) {
 				*pairs = append(*pairs, path+"=()") // not nil, and no field says so
 			}
 			continue
 		}
 		*pairs = append(*pairs, path+"="+sp.valueText(f, t))
 	}
+}
+
+// isPointer reports whether a field of type t is a pointer, whose nil is
+// written nil: a nullable field (*T), or an optional one, which a nil
+// leaves out of the key.
+func isPointer(t *keyschema.Type) bool {
+	return t.Kind == keyschema.KindNullable || t.Kind == keyschema.KindOptional
 }
 
 // plainType strips desc(...): a descending field's value is the value.
@@ -133,7 +142,7 @@ func (sp *schemaPlan) parse(text string) (reflect.Value, error) {
 		}
 	}
 	if len(r.missing) > 0 {
-		return reflect.Value{}, fmt.Errorf("missing %s: every field takes a value (nil for a nullable one)", strings.Join(r.missing, ", "))
+		return reflect.Value{}, fmt.Errorf("missing %s: every field takes a value (nil for a nullable one; an optional one left out is nil)", strings.Join(r.missing, ", "))
 	}
 	return v, nil
 }
@@ -156,7 +165,7 @@ func fieldPaths(items []keyschema.Item, prefix string) []string {
 			continue
 		}
 		t := plainType(it.Type)
-		if t.Kind == keyschema.KindNullable {
+		if isPointer(t) {
 			t = plainType(t.Elem)
 			if t.Kind == keyschema.KindStruct {
 				out = append(out, prefix+it.Name)
@@ -190,7 +199,10 @@ func (r *fieldReader) level(v reflect.Value, items []keyschema.Item, prefix stri
 		f, t := v.Field(i), plainType(it.Type)
 		text, given := r.pairs[path]
 		r.used[path] = given
-		if t.Kind == keyschema.KindNullable {
+		if t.Kind == keyschema.KindOptional && !given && !r.anyUnder(path) {
+			continue // left out: nil, as a key that ends before it reads
+		}
+		if isPointer(t) {
 			if given && text == "nil" {
 				continue
 			}

@@ -123,7 +123,7 @@ func TestSchemaUnpackPack(t *testing.T) {
 
 		// field text pack refuses, naming the field
 		{name: "missing fields", args: []string{"pack", "-schema", eventSchema, `User=UUID("0b5ea1d4-5f4d-4e0a-9a58-2b1c1b2a2f11")`}, code: 1,
-			stderr: "missing At, Meta, Wait, Price: every field takes a value (nil for a nullable one)"},
+			stderr: "missing At, Meta, Wait, Price: every field takes a value (nil for a nullable one; an optional one left out is nil)"},
 		{name: "unknown field", args: []string{"pack", "-schema", `(A int64, M (B string))`, "A=1", `M.B="x"`, "M.C=2"}, code: 1,
 			stderr: "M.C: the schema has no such field; its fields are A, M.B"},
 		{name: "a field twice", args: []string{"pack", "-schema", `(A int64)`, "A=1", "A=2"}, code: 1, stderr: "A: given twice"},

@@ -190,6 +190,12 @@ func (b *typeBuilder) fieldType(t *keyschema.Type) (reflect.Type, []string, erro
 			return nil, nil, err
 		}
 		return reflect.PointerTo(et), opts, nil
+	case keyschema.KindOptional:
+		et, opts, err := b.fieldType(t.Elem)
+		if err != nil {
+			return nil, nil, err
+		}
+		return reflect.PointerTo(et), append(opts, "optional"), nil
 	case keyschema.KindDesc:
 		if b.descCode != 0 && b.descCode != t.Code {
 			return nil, nil, fmt.Errorf("descending at 0x%02x and at 0x%02x: a plan's codec has one descending extension", b.descCode, t.Code)

@@ -18,6 +18,16 @@
 // first fields, so that every field's order is tested. CheckPlan adds the
 // laws of a tuple.Plan: prefixes and Range.
 //
+// Keys that can grow: a field tagged optional is left out of the key
+// when nil, and the key ends there, so compare must put a nil optional
+// field before every value of it (a key that ends sorts before every
+// longer key that starts with it); a failure where one key ends where
+// the other goes on says so. Values that share leading fields keep the
+// rule that a key ends at its first nil optional field (the optional
+// fields after it are made nil too), and CheckPlan's Range law holds the
+// key that ends after the prefix when the next field is optional, and
+// only that key when an optional field in the prefix is nil.
+//
 // A failure prints both values, both keys in hex and in tuple.Describe
 // form, and rapid's seed for a rerun (-rapid.seed=N). The package's own
 // tests plant an unsigned field encoded through int64 and a time
@@ -38,6 +48,8 @@ import (
 	"cmp"
 	"fmt"
 	"reflect"
+	"slices"
+	"strings"
 
 	"github.com/fdbtuple/fdbtuple/tuple"
 	"pgregory.net/rapid"
@@ -121,6 +133,35 @@ func shareFields[T any](t *rapid.T, from, to *T, label string) {
 			dst.Field(i).Set(src.Field(i))
 		}
 	}
+	endAtNil(dst)
+}
+
+// endAtNil sets the optional fields of the struct v after its first nil
+// one to nil: a key ends at its first nil optional field, and a set one
+// after it is no key (tuple.ErrOptionalGap).
+func endAtNil(v reflect.Value) {
+	ended := false
+	for i := range v.NumField() {
+		if !isOptional(v.Type().Field(i)) {
+			continue
+		}
+		if ended {
+			v.Field(i).SetZero()
+		} else {
+			ended = v.Field(i).IsNil()
+		}
+	}
+}
+
+// isOptional reports whether f is a pointer field tagged optional, which
+// a nil leaves out of the key.
+func isOptional(f reflect.StructField) bool {
+	tag, ok := f.Tag.Lookup("tuple")
+	if !ok || f.Type.Kind() != reflect.Pointer {
+		return false
+	}
+	_, opts, _ := strings.Cut(tag, ",")
+	return slices.Contains(strings.Split(opts, ","), "optional")
 }
 
 func checkOrder[T any](t *rapid.T, vals []T, keys [][]byte, compare func(a, b T) int, c tuple.Codec) {
@@ -136,7 +177,7 @@ func checkOrder[T any](t *rapid.T, vals []T, keys [][]byte, compare func(a, b T)
 				t.Fatalf("compare is not antisymmetric: compare(%s, %s) = %d, compare(%s, %s) = %d\n%s", x, y, ab, y, x, ba, report(c, x, y, a, b, keys[i], keys[j]))
 			}
 			if got := sign(bytes.Compare(keys[i], keys[j])); got != ab {
-				t.Fatalf("key(%s) sorts %s key(%s), but compare(%s, %s) says %s%s\n%s", x, word(got), y, x, y, word(ab), lossy(got, ab), report(c, x, y, a, b, keys[i], keys[j]))
+				t.Fatalf("key(%s) sorts %s key(%s), but compare(%s, %s) says %s%s%s\n%s", x, word(got), y, x, y, word(ab), lossy(got, ab), ended(keys[i], keys[j]), report(c, x, y, a, b, keys[i], keys[j]))
 			}
 		}
 	}
@@ -172,6 +213,16 @@ func lossy(keys, values int) string {
 		return ": two different values have one key, so the encoding loses information"
 	}
 	return ""
+}
+
+// ended explains an order broken where one key ends and the other goes
+// on: keys of one type that are not all of one length hold optional
+// fields, and a nil one ends the key.
+func ended(ka, kb []byte) string {
+	if len(ka) == len(kb) || !bytes.HasPrefix(ka, kb) && !bytes.HasPrefix(kb, ka) {
+		return ""
+	}
+	return ": one key ends where the other goes on, as at an optional field left out of the key (nil) sorts before every value of it, so compare must put nil first"
 }
 
 // report shows both values and both keys, in hex and described.

@@ -86,11 +86,14 @@ func (d *differ) level(old, new []Item, sc scope) {
 		}
 		if sc.place != nil {
 			place := sc.place
-			inner.place = func(v record) record { return place(with(baseOld, i, v[0])) }
+			inner.place = func(v record) record { return place(endAfter(old, with(baseOld, i, v[0]), i)) }
 		}
 		d.field(old[i].Type, new[p.new].Type, new[p.new].Name, inner, withType)
 	}
-	if len(edits) > 0 {
+	switch {
+	case len(edits) == 0:
+	case sc.top && a.appendsOptional(old, new) && d.grows(old, new, a, edits, sc):
+	default:
 		d.structure(old, new, a, edits, sc)
 	}
 }
@@ -105,6 +108,21 @@ func replaceStruct(t *Type, items []Item) *Type {
 		cp.Elem = replaceStruct(t.Elem, items)
 	}
 	return &cp
+}
+
+// endAfter returns r, a record of items, with the optional fields after
+// the i-th nil when the i-th is an optional field and nil: a key ends at
+// its first nil optional field, so those after it are nil too.
+func endAfter(items []Item, r record, i int) record {
+	if _, isNil := r[i].(null); !isNil || !items[i].IsOptional() {
+		return r
+	}
+	for j := i + 1; j < len(items); j++ {
+		if items[j].IsOptional() {
+			r[j] = null{}
+		}
+	}
+	return r
 }
 
 // with returns a copy of r with r[i] = v.
@@ -140,7 +158,7 @@ func (d *differ) field(old, new *Type, name string, sc scope, withType func(*Typ
 		return
 	}
 	o, n := old, new
-	for o.Kind == n.Kind && (o.Kind == KindNullable || o.Kind == KindDesc && o.Code == n.Code) {
+	for o.Kind == n.Kind && (o.Kind == KindNullable || o.Kind == KindOptional || o.Kind == KindDesc && o.Code == n.Code) {
 		o, n = o.Elem, n.Elem
 	}
 	if o.Kind == KindStruct && n.Kind == KindStruct {
@@ -240,7 +258,7 @@ func containsType(t *Type, match func(*Type) bool) bool {
 		return true
 	}
 	switch t.Kind {
-	case KindNullable, KindDesc:
+	case KindNullable, KindDesc, KindOptional:
 		return containsType(t.Elem, match)
 	case KindStruct:
 		for _, it := range t.Items {
@@ -274,7 +292,7 @@ func unnamedType(t *Type) *Type {
 	switch t.Kind {
 	case KindStruct:
 		return unnamed(t.Items)
-	case KindNullable, KindDesc:
+	case KindNullable, KindDesc, KindOptional:
 		cp := *t
 		cp.Elem = unnamedType(t.Elem)
 		return &cp

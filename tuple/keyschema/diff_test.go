@@ -87,6 +87,26 @@ func TestDiffCases(t *testing.T) {
 		{"prefix shortened", `under ("app", "posts") (Post int64)`, `under ("app",) (Post int64)`, []string{"DECODE under"}},
 		{"prefix renamed and a field widened", `under ("a",) (Post int32)`, `under ("b",) (Post int64)`, []string{"DECODE under", "RANGE under", "SAFE Post"}},
 		{"prefix unchanged", `under ("a",) (Post int32)`, `under ("a",) (Post int64)`, []string{"SAFE Post"}},
+		// Keys that can grow: optional fields appended at the end.
+		{"optional appended", `("C", Post int64, ID int64)`, `("C", Post int64, ID int64, Reply optional(int64))`, []string{"SAFE Reply"}},
+		{"two optional appended", `(A int64)`, `(A int64, B optional(string), C optional((X int64)))`, []string{"SAFE B"}},
+		{"optional appended after optional", `(A int64, B optional(string))`, `(A int64, B optional(string), C optional(bytes))`, []string{"SAFE C"}},
+		{"optional appended to an empty key", `under ("a",) ()`, `under ("a",) (A optional(any))`, []string{"SAFE A"}},
+		{"optional appended, another widened", `(A int32)`, `(A int64, B optional(int64))`, []string{"SAFE A", "SAFE B"}},
+		{"optional appended, another narrowed", `(A int64)`, `(A int8, B optional(int64))`, []string{"DECODE A", "SAFE B"}},
+		{"optional appended next to custom", `(A custom(ids.ID))`, `(A custom(ids.ID), B optional(int64))`, []string{"SAFE B"}},
+		{"optional removed", `(A int64, B optional(int64))`, `(A int64)`, []string{"DECODE B"}},
+		{"optional inserted before optional", `(A int64, B optional(int64))`, `(A int64, X optional(int64), B optional(int64))`, []string{"DECODE X", "RANGE X"}},
+		{"optional added before a field", `(A int64)`, `(X optional(int64), A optional(int64))`, []string{"SAFE A", "DECODE X", "RANGE X"}},
+		{"nullable made optional", `(A int64, B *int64)`, `(A int64, B optional(int64))`, []string{"DECODE B", "ORDER B"}}, // nil was 00, now nothing
+		{"optional made nullable", `(A int64, B optional(int64))`, `(A int64, B *int64)`, []string{"DECODE B", "ORDER B"}},
+		{"required made optional", `(A int64, B int64)`, `(A int64, B optional(int64))`, []string{"SAFE B"}},
+		{"optional made required", `(A int64, B optional(int64))`, `(A int64, B int64)`, []string{"DECODE B"}},
+		{"optional narrowed", `(A int64, B optional(int64))`, `(A int64, B optional(int8))`, []string{"DECODE B"}},
+		{"optional widened", `(A int64, B optional(int8))`, `(A int64, B optional(int64))`, []string{"SAFE B"}},
+		{"optional to bytes", `(A int64, B optional(string))`, `(A int64, B optional(bytes))`, []string{"DECODE B", "ORDER B"}},
+		{"optional struct's field narrowed", `(B optional((X int64)))`, `(B optional((X int8)))`, []string{"DECODE B.X"}},
+		{"required appended after optional", `(A int64)`, `(A int64, B optional(int64), C optional(int64))`, []string{"SAFE B"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

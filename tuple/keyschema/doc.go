@@ -43,6 +43,7 @@
 //	item     = constant / field
 //	constant = a quoted string ("USER") or an integer (7, -3), as in the tuple text form
 //	field    = name " " type                  ; name: a Go identifier
+//	         / name " optional(" type ")"     ; left out of the key when nil: the key's last fields only
 //	type     = "*" type                       ; nullable: nil is a null element
 //	         / "desc(" type ")"               ; descending, DescExtension at 0x4F
 //	         / "desc@0x" 2HEX "(" type ")"    ; descending at another code (0x40 to 0x4F)
@@ -62,6 +63,12 @@
 // subspace is renamed. Keys in a directory have a prefix each store
 // allocates: keep the Plan's schema in a golden test for them, or the
 // PlanUnder of a fixed subspace, never an allocated prefix.
+//
+// An optional field (a pointer tagged optional in the key struct) is
+// left out of the key when nil: the key ends before it. Only the key's
+// own fields may be optional, not a nested struct's, and only its last
+// ones: every item after an optional field is an optional field. The
+// type inside optional(...) is neither nullable nor descending.
 //
 // A time is an integer element: the instant in units since the Unix
 // epoch; a duration, its length in units. Field names are unique within
@@ -85,11 +92,33 @@
 //     moved before an item both schemas share. A field whose own type
 //     changed is DECODE or ORDER, not RANGE: the queries over the fields
 //     before it are unchanged.
-//   - SAFE: none of these (int32 → int64, T → *T, a renamed field).
+//   - SAFE: none of these (int32 → int64, T → *T, a renamed field,
+//     optional fields appended at the end of the key).
 //
 // A change that breaks in several ways is reported once per category: a
 // string field made bytes is DECODE and ORDER; a changed constant is
 // DECODE, ORDER and RANGE.
+//
+// # Keys that can grow
+//
+// Appending optional fields at the end of the key is SAFE: a key stored
+// under OLD ends before them and decodes under NEW with them nil; a key
+// NEW writes with them nil is OLD's key, byte for byte; and a key that
+// ends sorts before every longer key that starts with it, as a nil sorts
+// before every value, so OLD's keys are in NEW's order and a query over
+// the leading items selects what it did. Diff checks the claim on its
+// candidate values before it makes it.
+//
+// Every other edit of an optional field breaks, as the same edit of any
+// field does: removing one is DECODE (a key that holds it does not
+// decode); adding one before another item is DECODE and RANGE; changing
+// the type inside optional(...) follows the rules of that type
+// (optional(int64) → optional(int8) is DECODE). Making a trailing *T
+// optional(T), or back, is DECODE and ORDER: the nil that was a null
+// element (00) is now no element, and the other way round. Making a
+// trailing T optional(T) is SAFE (every value keeps its bytes, as for T →
+// *T); optional(T) → T is DECODE (a key that ends there no longer
+// decodes).
 //
 // # How the schemas are compared
 //
@@ -146,7 +175,7 @@
 // values tried show neither a break nor that it is safe (the same bytes
 // and the same value back for every one) is reported as DECODE without a
 // witness, never as SAFE. The property tests check, on random pairs of
-// schemas, that every witness holds and that when Diff finds nothing
+// schemas (optional fields among them, appended ones too), that every witness holds and that when Diff finds nothing
 // breaking, random values have the same keys under OLD and NEW; and, in
 // property_test, on random pairs of Go key types, that every SAFE
 // verdict holds for random and boundary values written by OLD's plan and

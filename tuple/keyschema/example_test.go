@@ -49,5 +49,5 @@ func ExampleParse() {
 	_, err := keyschema.Parse(`("USER", User uuid, Post int63)`)
 	fmt.Println(err)
 	// Output:
-	// keyschema: offset 25: expected a type (string, bytes, bool, float32, float64, uuid, versionstamp, int8 to int64, uint8 to uint64, bigint, tuple, any, time(UNIT), duration(UNIT), ext(0xNN), custom(GoType), *TYPE, desc(TYPE), desc@0xNN(TYPE) or (ITEMS)), found "int63)"
+	// keyschema: offset 25: expected a type (string, bytes, bool, float32, float64, uuid, versionstamp, int8 to int64, uint8 to uint64, bigint, tuple, any, time(UNIT), duration(UNIT), ext(0xNN), custom(GoType), *TYPE, desc(TYPE), desc@0xNN(TYPE), optional(TYPE) or (ITEMS)), found "int63)"
 }

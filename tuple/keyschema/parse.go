@@ -38,7 +38,7 @@ func Parse(text string) (*Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	items, err := p.items()
+	items, err := p.items(true)
 	if err != nil {
 		return nil, err
 	}
@@ -137,8 +137,11 @@ func (p *parser) expect(s string) error {
 	return nil
 }
 
-// items reads "(" [ item *( ", " item ) ] ")".
-func (p *parser) items() ([]Item, error) {
+// items reads "(" [ item *( ", " item ) ] ")": the key's own items
+// (top), or a nested struct's. Only the key's own fields may be
+// optional, and only its last ones: a key ends where a nil optional
+// field is, so nothing but optional fields may follow one.
+func (p *parser) items(top bool) ([]Item, error) {
 	if err := p.expect("("); err != nil {
 		return nil, err
 	}
@@ -147,10 +150,18 @@ func (p *parser) items() ([]Item, error) {
 	if p.take(")") {
 		return items, nil
 	}
+	firstOptional := ""
 	for {
-		it, err := p.item()
+		it, err := p.item(top)
 		if err != nil {
 			return nil, err
+		}
+		switch {
+		case it.IsOptional() && firstOptional == "":
+			firstOptional = it.Name
+		case firstOptional != "" && !it.IsOptional():
+			p.pos = it.Offset
+			return nil, p.fail("an optional field after optional field " + firstOptional + ": a key ends where a nil optional field is, so every item after an optional one is a field of type optional(TYPE)")
 		}
 		if !it.IsConst() {
 			if names[it.Name] {
@@ -168,8 +179,9 @@ func (p *parser) items() ([]Item, error) {
 	}
 }
 
-// item reads a constant or a field.
-func (p *parser) item() (Item, error) {
+// item reads a constant or a field; a field of the key's own level (top)
+// may be optional.
+func (p *parser) item(top bool) (Item, error) {
 	start := p.pos
 	if p.pos < len(p.s) && (p.s[p.pos] == '"' || p.s[p.pos] == '-' || isDigit(p.s[p.pos])) {
 		v, err := p.constant()
@@ -182,11 +194,38 @@ func (p *parser) item() (Item, error) {
 	if err := p.expect(schematext.NameSep); err != nil {
 		return Item{}, err
 	}
-	t, err := p.typ()
+	var t *Type
+	var err error
+	if top && p.take(schematext.OptionalOpen) {
+		t, err = p.optional()
+	} else {
+		t, err = p.typ()
+	}
 	if err != nil {
 		return Item{}, err
 	}
 	return Item{Name: name, Type: t, Offset: start}, nil
+}
+
+// optional reads the rest of optional(TYPE) after its "(": the type of
+// the field's values, which is neither nullable (the field's nil is no
+// element, so it has no other nil) nor descending (a key that leaves
+// the field out sorts before every value of it, in either direction).
+func (p *parser) optional() (*Type, error) {
+	at := p.pos
+	elem, err := p.typ()
+	if err != nil {
+		return nil, err
+	}
+	switch elem.Kind {
+	case KindNullable:
+		p.pos = at
+		return nil, p.fail("a type that is not nullable inside optional(: an optional field's nil leaves it out of the key, and it has no other")
+	case KindDesc:
+		p.pos = at
+		return nil, p.fail("a type that is not descending inside optional(: a key that leaves the field out sorts before every value of it, in either direction")
+	}
+	return &Type{Kind: KindOptional, Elem: elem}, p.expect(")")
 }
 
 // constant reads a quoted string or an integer in the tuple text form.
@@ -247,8 +286,10 @@ func (p *parser) typ() (*Type, error) {
 			return nil, err
 		}
 		return p.desc(start, code)
+	case strings.HasPrefix(p.s[p.pos:], schematext.OptionalOpen):
+		return nil, p.fail("a type that is not optional: optional(TYPE) is the whole type of a field of the key's own level, never inside *, desc( or a nested struct (a nested tuple holds every field of its struct)")
 	case p.pos < len(p.s) && p.s[p.pos] == '(':
-		items, err := p.items()
+		items, err := p.items(false)
 		if err != nil {
 			return nil, err
 		}

@@ -23,6 +23,9 @@ func TestParseRoundTrip(t *testing.T) {
 			`Cents custom(tuple_test.cents), Child (Name string, Tag *desc(int64)), Maybe *(Name string, Tag *desc(int64)), ` +
 			`Dsc desc((A string, B string)), Named string, ID int64)`,
 		`(Name string, Tag *desc@0x4e(int64))`,
+		// Optional fields, at the end of the key's own level.
+		`("C", Post int64, Reply optional(int64), Note optional((At time(ms), By desc(string))), Any optional(any))`,
+		`under ("app",) (Opt optional(string))`,
 	} {
 		sc, err := Parse(s)
 		if err != nil {
@@ -58,6 +61,18 @@ func TestParseErrors(t *testing.T) {
 		{`(A custom(x.T)`, 14, `", " or ")" after an item`},
 		{`(A int64, A string)`, 10, `a field name not used before at this level`},
 		{`(, A int64)`, 1, `a field name (a Go identifier) or a constant ("TEXT" or an integer)`},
+		// Optional fields: only the key's own last fields, of a type
+		// that is neither nullable nor descending.
+		{`(A optional(int64), B int64)`, 20, "an optional field after optional field A: a key ends where a nil optional field is, so every item after an optional one is a field of type optional(TYPE)"},
+		{`(A optional(int64), "END")`, 20, ""},
+		{`(A optional(*int64))`, 12, ""},
+		{`(A optional(desc(int64)))`, 12, ""},
+		{`(A *optional(int64))`, 4, ""},
+		{`(A desc(optional(int64)))`, 8, ""},
+		{`(M (X optional(int64)))`, 6, ""},
+		{`(M optional((X optional(int64))))`, 15, ""},
+		{`(A optional(int64)`, 18, `", " or ")" after an item`},
+		{`(A optional(int64])`, 17, `")"`},
 	}
 	for _, tt := range tests {
 		_, err := Parse(tt.text)

@@ -54,21 +54,44 @@ const everyKindSchema = `("USER", User uuid, "POST", Post int64, Small int32, Ti
 
 func TestWitnessKeysArePlanKeys(t *testing.T) {
 	codec := tuple.Codec{Extensions: []tuple.Extension{tuple.DescExtension(tuple.DefaultDescCode)}}
-	plan, err := tuple.NewPlan[everyKindKey](codec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := plan.Schema(); got != everyKindSchema {
-		t.Fatalf("Schema() = %s\nwant %s", got, everyKindSchema)
+	checkPlanKeys(t, tuple.MustPlan[everyKindKey](codec), everyKindSchema, 50)
+}
+
+// optionalKey is a key that grew by optional fields of several kinds.
+type optionalKey struct {
+	_     struct{} `tuple:"C,const"`
+	Post  int64
+	Reply *int64     `tuple:",optional"`
+	At    *time.Time `tuple:",optional,unit=ms"`
+	Child *nestedKey `tuple:",optional"`
+	Any   *any       `tuple:",optional"`
+	Huge  *big.Int   `tuple:",optional"`
+}
+
+const optionalSchema = `("C", Post int64, Reply optional(int64), At optional(time(ms)), Child optional((Name string, Tag *int64)), Any optional(any), Huge optional(bigint))`
+
+// TestOptionalWitnessKeysArePlanKeys: the keys of optional fields Diff
+// tries, nil ones left out, are a plan's keys, and a plan's key decodes
+// under the schema with the fields after its end nil.
+func TestOptionalWitnessKeysArePlanKeys(t *testing.T) {
+	checkPlanKeys(t, tuple.MustPlan[optionalKey](tuple.Codec{}), optionalSchema, 20)
+}
+
+// checkPlanKeys checks that every value Diff tries for the plan's schema
+// (which must be want) has the key the plan writes, which decodes back.
+func checkPlanKeys[T any](t *testing.T, plan *tuple.Plan[T], want string, atLeast int) {
+	t.Helper()
+	if got := plan.Schema(); got != want {
+		t.Fatalf("Schema() = %s\nwant %s", got, want)
 	}
 	s := mustParse(t, plan.Schema())
 	cands := recordCandidates(s.Items)
-	if len(cands) < 50 {
+	if len(cands) < atLeast {
 		t.Fatalf("only %d values", len(cands))
 	}
 	for _, c := range cands {
 		r := c.(record)
-		var v everyKindKey
+		var v T
 		setFields(t, reflect.ValueOf(&v).Elem(), s.Items, r)
 		want, err := plan.Marshal(&v)
 		if err != nil {
@@ -99,7 +122,7 @@ func setFields(t *testing.T, v reflect.Value, items []Item, r record) {
 
 func setValue(t *testing.T, f reflect.Value, ty *Type, x any) {
 	switch ty.Kind {
-	case KindNullable:
+	case KindNullable, KindOptional:
 		if _, ok := x.(null); ok {
 			f.SetZero()
 			return

@@ -74,7 +74,7 @@ func uniqueNames(items []Item) {
 		}
 		seen[items[i].Name] = true
 		ty := items[i].Type
-		for ty.Kind == KindNullable || ty.Kind == KindDesc {
+		for ty.Kind == KindNullable || ty.Kind == KindDesc || ty.Kind == KindOptional {
 			ty = ty.Elem
 		}
 		if ty.Kind == KindStruct {
@@ -83,10 +83,50 @@ func uniqueNames(items []Item) {
 	}
 }
 
+// drawOptional draws an optional field: optional(T) of a T that is
+// neither nullable nor descending.
+func drawOptional(t *rapid.T, label string) Item {
+	elem := drawType(t, 0, false, label)
+	for elem.Kind == KindNullable || elem.Kind == KindDesc {
+		elem = elem.Elem
+	}
+	return Item{Name: fmt.Sprintf("O_%d", rapid.IntRange(0, 99).Draw(t, label+" name")), Type: &Type{Kind: KindOptional, Elem: elem}}
+}
+
+// appendOptional appends zero to two optional fields to a key's items.
+func appendOptional(t *rapid.T, items []Item, label string) []Item {
+	for i := range rapid.IntRange(0, 2).Draw(t, label) {
+		items = append(slices.Clip(items), drawOptional(t, fmt.Sprintf("%s %d", label, i)))
+	}
+	return items
+}
+
+// keepOptionalLast makes a key's items follow the grammar after an edit
+// moved, added or retyped items: an optional field before the last item
+// that is not one becomes a plain field of its type.
+func keepOptionalLast(items []Item) {
+	last := -1
+	for i := range items {
+		if !items[i].IsOptional() {
+			last = i
+		}
+	}
+	for i := 0; i < last; i++ {
+		if items[i].IsOptional() {
+			items[i].Type = items[i].Type.Elem
+		}
+	}
+}
+
 // mutate makes NEW from OLD by one random edit at a random level: a type,
-// a name, a constant changed; an item added, removed or two swapped.
+// a name, a constant changed; an item added, removed or two swapped; at
+// the key's own level, optional fields appended, or the last field made
+// optional or not.
 func mutate(t *rapid.T, items []Item, depth int, inDesc bool) []Item {
 	out := slices.Clone(items)
+	if depth == 0 && rare(t, 3, "grow") {
+		return growEdit(t, out)
+	}
 	i := rapid.IntRange(0, len(out)-1).Draw(t, "at")
 	if it := out[i]; !it.IsConst() && it.Type.Kind == KindStruct && rapid.Bool().Draw(t, "descend") {
 		cp := *it.Type
@@ -117,7 +157,7 @@ func mutate(t *rapid.T, items []Item, depth int, inDesc bool) []Item {
 			out[i].Const = "CHANGED"
 		}
 	case 6: // nullable toggled
-		if !out[i].IsConst() {
+		if !out[i].IsConst() && !out[i].IsOptional() {
 			if out[i].Type.Kind == KindNullable {
 				out[i].Type = out[i].Type.Elem
 			} else {
@@ -125,13 +165,40 @@ func mutate(t *rapid.T, items []Item, depth int, inDesc bool) []Item {
 			}
 		}
 	case 7: // desc toggled
-		if !out[i].IsConst() {
+		if !out[i].IsConst() && !out[i].IsOptional() {
 			if out[i].Type.Kind == KindDesc {
 				out[i].Type = out[i].Type.Elem
 			} else if !inDesc && !hasDesc(out[i].Type) {
 				out[i].Type = &Type{Kind: KindDesc, Code: byte(tuple.DefaultDescCode), Elem: out[i].Type}
 			}
 		}
+	}
+	return out
+}
+
+// growEdit is an edit of the key's optional fields: optional fields
+// appended (the SAFE rule), or the last field's optional toggled: T or *T
+// made optional(T), optional(T) made T or *T.
+func growEdit(t *rapid.T, out []Item) []Item {
+	last := len(out) - 1
+	switch rapid.IntRange(0, 2).Draw(t, "grow edit") {
+	case 0:
+		return append(out, drawOptional(t, "appended"))
+	case 1:
+		return append(out, drawOptional(t, "appended"), drawOptional(t, "appended 2"))
+	}
+	switch it := &out[last]; {
+	case it.IsConst():
+	case it.IsOptional() && rapid.Bool().Draw(t, "to nullable"):
+		it.Type = &Type{Kind: KindNullable, Elem: it.Type.Elem}
+	case it.IsOptional():
+		it.Type = it.Type.Elem
+	default:
+		elem := it.Type
+		for elem.Kind == KindNullable || elem.Kind == KindDesc {
+			elem = elem.Elem
+		}
+		it.Type = &Type{Kind: KindOptional, Elem: elem}
 	}
 	return out
 }
@@ -143,11 +210,15 @@ func hasDesc(t *Type) bool {
 // drawSchemas draws OLD and NEW, each also round-tripped through its text.
 func drawSchemas(t *rapid.T) (*Schema, *Schema) {
 	old := drawItems(t, 0, false, "old")
+	if rare(t, 2, "old has optional fields") {
+		old = appendOptional(t, old, "old optional")
+	}
 	uniqueNames(old)
 	new := old
 	for range rapid.IntRange(1, 2).Draw(t, "edits") {
 		new = mutate(t, new, 0, false)
 	}
+	keepOptionalLast(new)
 	uniqueNames(new)
 	op := drawPrefix(t, "old prefix")
 	np := op
@@ -183,9 +254,15 @@ func reparse(t *rapid.T, s *Schema) *Schema {
 // independent reading of the key: tuple.Codec's Unpack and a check of
 // each element against NEW's schema.
 func TestWitnessesHold(t *testing.T) {
+	var pairs, grown int
 	rapid.Check(t, func(t *rapid.T) {
 		old, new := drawSchemas(t)
-		for _, c := range Diff(old, new) {
+		changes := Diff(old, new)
+		pairs++
+		if growsSafe(changes) {
+			grown++
+		}
+		for _, c := range changes {
 			if c.Category == Safe {
 				if c.Witness != nil {
 					t.Fatalf("%s: a SAFE change with a witness", c)
@@ -208,6 +285,24 @@ func TestWitnessesHold(t *testing.T) {
 			checkIndependently(t, w, c)
 		}
 	})
+	t.Logf("%d pairs of schemas; %d with optional fields appended, called SAFE", pairs, grown)
+	checkExercised(t, pairs, grown)
+}
+
+// growsSafe reports whether Diff called appended optional fields SAFE.
+func growsSafe(changes []Change) bool {
+	return slices.ContainsFunc(changes, func(c Change) bool {
+		return c.Category == Safe && strings.HasSuffix(c.Why, growsWhy)
+	})
+}
+
+// checkExercised fails a run of 100 pairs or more in which the rule for
+// appended optional fields never applied: the draws would no longer test
+// it.
+func checkExercised(t *testing.T, pairs, grown int) {
+	if pairs >= 100 && grown == 0 {
+		t.Errorf("none of %d pairs appended optional fields with a SAFE verdict", pairs)
+	}
 }
 
 // checkIndependently checks a witness's decode claim without this
@@ -228,7 +323,7 @@ func checkIndependently(t *rapid.T, w *Witness, c Change) {
 	if err != nil {
 		t.Fatalf("%s: OLD's key is not a tuple: %v", c, err)
 	}
-	if len(tup) != len(w.old.Items) || !fitsItems(w.old.Items, tup) {
+	if !fitsItems(w.old.Items, tup) {
 		t.Fatalf("%s: OLD's key %v does not fit OLD's schema %s", c, tup, w.old)
 	}
 	newTup := tup
@@ -262,11 +357,17 @@ func checkIndependently(t *rapid.T, w *Witness, c Change) {
 func fitsItems(items []Item, t tuple.Tuple) bool { return fitsItemsOf(items, t, items) }
 
 // fitsItemsOf is fitsItems for a level of the schema whose items are top.
+// A key may end before its optional fields.
 func fitsItemsOf(items []Item, t tuple.Tuple, top []Item) bool {
-	if len(t) != len(items) {
+	if len(t) > len(items) {
 		return false
 	}
-	for i, it := range items {
+	for _, it := range items[len(t):] {
+		if !it.IsOptional() {
+			return false
+		}
+	}
+	for i, it := range items[:len(t)] {
 		if it.IsConst() {
 			if tuple.Compare(tuple.Tuple{it.Const}, tuple.Tuple{t[i]}) != 0 {
 				return false
@@ -282,6 +383,8 @@ func fitsType(ty *Type, e any, items []Item) bool {
 	switch ty.Kind {
 	case KindNullable:
 		return e == nil || fitsType(ty.Elem, e, items)
+	case KindOptional: // present: never a null
+		return e != nil && fitsType(ty.Elem, e, items)
 	case KindDesc:
 		d, ok := e.(tuple.Desc)
 		return ok && fitsType(ty.Elem, d.V, items)
@@ -332,11 +435,16 @@ func fitsType(ty *Type, e any, items []Item) bool {
 // (not the ones Diff tries) have the same key under OLD and NEW, and
 // OLD's key decodes under NEW to the same value.
 func TestSafeKeepsBytes(t *testing.T) {
+	var pairs, grown int
 	rapid.Check(t, func(t *rapid.T) {
 		old, new := drawSchemas(t)
 		changes := Diff(old, new)
 		if Breaks(changes) {
 			t.Skip("breaking")
+		}
+		pairs++
+		if growsSafe(changes) {
+			grown++
 		}
 		oldType := &Type{Kind: KindStruct, Items: old.Items}
 		newType := &Type{Kind: KindStruct, Items: new.Items}
@@ -361,6 +469,8 @@ func TestSafeKeepsBytes(t *testing.T) {
 			t.Fatalf("OLD %s\nNEW %s: %x decodes under NEW as %v, %v", old, new, oldKey, got, err)
 		}
 	})
+	t.Logf("%d pairs with no break checked on random values; %d with optional fields appended", pairs, grown)
+	checkExercised(t, pairs, grown)
 }
 
 // drawValue draws a random value of ty, beyond the few Diff tries.
@@ -371,15 +481,29 @@ func drawValue(t *rapid.T, ty *Type, label string) any {
 			return null{}
 		}
 		return drawValue(t, ty.Elem, label)
+	case KindOptional: // nil, or a value that is no null
+		if rapid.IntRange(0, 3).Draw(t, label+" nil") == 0 {
+			return null{}
+		}
+		if v := drawValue(t, ty.Elem, label); !isNull(v) {
+			return v
+		}
+		return "x" // an any's value other than its null
 	case KindDesc:
 		return drawValue(t, ty.Elem, label)
 	case KindStruct:
 		r := make(record, len(ty.Items))
+		ended := false // a nil optional field: the key ends, those after it are nil
 		for i, it := range ty.Items {
-			if it.IsConst() {
+			switch {
+			case it.IsConst():
 				r[i] = it.Const
-			} else {
+			case ended && it.IsOptional():
+				r[i] = null{}
+			default:
 				r[i] = drawValue(t, it.Type, fmt.Sprintf("%s.%s", label, it.Name))
+				_, isNil := r[i].(null)
+				ended = isNil && it.IsOptional()
 			}
 		}
 		return r

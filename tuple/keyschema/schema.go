@@ -30,8 +30,12 @@ type Item struct {
 // IsConst reports whether the item is a constant.
 func (it *Item) IsConst() bool { return it.Type == nil }
 
+// IsOptional reports whether the item is an optional field, optional(T):
+// left out of the key when nil.
+func (it *Item) IsOptional() bool { return it.Type != nil && it.Type.Kind == KindOptional }
+
 // A Kind is what a Type is: one of the scalars, or a wrapper (Nullable,
-// Desc) or a nested Struct.
+// Desc, Optional) or a nested Struct.
 type Kind uint8
 
 // The kinds, one per production of the grammar.
@@ -61,6 +65,9 @@ const (
 	KindNullable // *T
 	KindDesc     // desc(T), desc@0xNN(T)
 	KindStruct   // (items): a nested tuple
+	// KindOptional is optional(T): a trailing field of the key's own
+	// level that a nil leaves out of the key, which then ends before it.
+	KindOptional
 )
 
 // scalarNames are the kinds of the scalars written as one word, by their
@@ -76,7 +83,7 @@ var scalarNames = map[string]Kind{
 // A Type is the type of a field.
 type Type struct {
 	Kind   Kind
-	Elem   *Type  // of KindNullable and KindDesc
+	Elem   *Type  // of KindNullable, KindDesc and KindOptional
 	Code   byte   // of KindDesc (0x4F for desc(...)) and KindExt
 	Unit   string // of KindTime and KindDuration: ns, us, ms or s
 	GoType string // of KindCustom
@@ -128,6 +135,8 @@ func writeType(b *strings.Builder, t *Type) {
 		writeType(b, t.Elem)
 	case KindDesc:
 		schematext.WriteDesc(b, t.Code, func() { writeType(b, t.Elem) })
+	case KindOptional:
+		schematext.WriteOptional(b, func() { writeType(b, t.Elem) })
 	case KindStruct:
 		writeItems(b, t.Items)
 	case KindTime:

@@ -2,6 +2,7 @@ package keyschema
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -17,7 +18,8 @@ import (
 // schema's fields hold, not their elements: every integer kind (time and
 // duration included) is a *big.Int, time and duration in nanoseconds, so
 // that the same instant under time(ns) and time(ms) is one value; a
-// nullable field's nil is null{}; a nested struct is a record; a string,
+// nullable field's nil is null{}, and so is an optional field's (the
+// same Go nil, which a key leaves out); a nested struct is a record; a string,
 // []byte, bool, float32, float64, uuid.UUID, tuple.Versionstamp or
 // tuple.Tuple is itself, and an any field holds a tuple element.
 
@@ -119,6 +121,17 @@ func candidates(t *Type) []any {
 	switch t.Kind {
 	case KindNullable:
 		return append(candidates(t.Elem), null{})
+	case KindOptional: // a value is never a null element: the plan reads none
+		var out []any
+		for _, c := range candidates(t.Elem) {
+			if !isNull(c) {
+				out = append(out, c)
+			}
+		}
+		if len(out) == 0 {
+			return nil
+		}
+		return append(out, null{})
 	case KindDesc:
 		return candidates(t.Elem)
 	case KindStruct:
@@ -210,7 +223,7 @@ func pastBounds(from, to *Type) []any {
 
 // integerCore is the integer type inside t's wrappers, or nil.
 func integerCore(t *Type) *Type {
-	for t.Kind == KindNullable || t.Kind == KindDesc {
+	for t.Kind == KindNullable || t.Kind == KindDesc || t.Kind == KindOptional {
 		t = t.Elem
 	}
 	if isInteger(t.Kind) {
@@ -220,7 +233,8 @@ func integerCore(t *Type) *Type {
 }
 
 // recordCandidates returns the base record of items, then the records
-// that differ from it in one field.
+// that differ from it in one field. An optional field made nil takes the
+// optional fields after it along, as a key that ends there has them nil.
 func recordCandidates(items []Item) []any {
 	base, ok := baseRecord(items)
 	if !ok {
@@ -234,10 +248,17 @@ func recordCandidates(items []Item) []any {
 		for _, c := range candidates(items[i].Type)[1:] {
 			r := append(record(nil), base...)
 			r[i] = c
-			out = append(out, r)
+			out = append(out, endAfter(items, r, i))
 		}
 	}
 	return out
+}
+
+// isNull reports whether v is a null element's value: a nullable
+// field's nil or an any field's.
+func isNull(v any) bool {
+	_, ok := v.(null)
+	return ok || v == nil
 }
 
 // baseRecord is the record of every item's base value; false when an
@@ -267,6 +288,11 @@ func element(t *Type, v any) (any, error) {
 			return nil, nil
 		}
 		return element(t.Elem, v)
+	case KindOptional: // a nil one is left out by recordElements
+		if isNull(v) {
+			return nil, errOptionalNull
+		}
+		return element(t.Elem, v)
 	case KindDesc:
 		e, err := element(t.Elem, v)
 		return tuple.Desc{V: e}, err
@@ -285,12 +311,27 @@ func element(t *Type, v any) (any, error) {
 	return v, nil
 }
 
+// errOptionalNull is an optional field that holds a null element: the
+// plan reads none where an optional field is (its nil is no element).
+var errOptionalNull = errors.New("an optional field's value is a null element, which a key never holds there")
+
+// recordElements returns the elements of r, a record of items: one per
+// item, but none from the first nil optional field on, where the key
+// ends (and a set field after it is tuple.ErrOptionalGap, as for a plan).
 func recordElements(items []Item, r record) (tuple.Tuple, error) {
 	out := make(tuple.Tuple, len(items))
 	for i := range items {
 		if items[i].IsConst() {
 			out[i] = items[i].Const
 			continue
+		}
+		if _, isNil := r[i].(null); isNil && items[i].IsOptional() {
+			for j := i + 1; j < len(items); j++ {
+				if _, isNil := r[j].(null); !isNil || !items[j].IsOptional() {
+					return nil, fmt.Errorf("%w: %s is nil and the item after it, %s, is not", tuple.ErrOptionalGap, items[i].Name, itemName(&items[j]))
+				}
+			}
+			return out[:i], nil
 		}
 		e, err := element(items[i].Type, r[i])
 		if err != nil {
@@ -316,17 +357,18 @@ func convert(from, to *Type, v any) (any, bool) {
 	from, to = plain(from), plain(to)
 	if _, ok := v.(null); ok {
 		switch to.Kind {
-		case KindNullable:
+		case KindNullable, KindOptional: // one Go nil
 			return null{}, true
 		case KindAny:
 			return nil, true
 		}
 		return nil, false
 	}
-	if to.Kind == KindNullable {
-		return convert(from, to.Elem, v)
+	if to.Kind == KindNullable || to.Kind == KindOptional {
+		out, ok := convert(from, to.Elem, v)
+		return out, ok && !(to.Kind == KindOptional && isNull(out))
 	}
-	if from.Kind == KindNullable {
+	if from.Kind == KindNullable || from.Kind == KindOptional {
 		return convert(from.Elem, to, v)
 	}
 	switch {
@@ -373,7 +415,7 @@ func fromElement(t *Type, e any) (any, bool) {
 	if e == nil {
 		return null{}, t.Kind == KindNullable
 	}
-	if t.Kind == KindNullable {
+	if t.Kind == KindNullable || t.Kind == KindOptional {
 		return fromElement(t.Elem, e)
 	}
 	switch w := e.(type) {
@@ -420,11 +462,13 @@ func bigOf(e any) *big.Int {
 
 // convertRecord converts a struct's record by the items' alignment; a
 // field that NEW adds or OLD drops leaves NEW no equal value (a constant
-// does not: it is no value).
+// does not: it is no value), but for an optional field NEW adds, which is
+// nil in the equal value (where NEW's key cannot end there, its encoding
+// fails).
 func convertRecord(from, to []Item, r record) (any, bool) {
 	a := align(from, to)
 	for _, j := range a.added {
-		if !to[j].IsConst() {
+		if !to[j].IsConst() && !to[j].IsOptional() {
 			return nil, false
 		}
 	}
@@ -435,8 +479,11 @@ func convertRecord(from, to []Item, r record) (any, bool) {
 	}
 	constants := make(record, len(to))
 	for i, it := range to {
-		if it.IsConst() {
+		switch {
+		case it.IsConst():
 			constants[i] = it.Const
+		case it.IsOptional(): // added: nil, as a key that ends before it reads
+			constants[i] = null{}
 		}
 	}
 	return convertFill(from, to, a, r, constants)
@@ -452,7 +499,7 @@ func equalValues(t *Type, a, b any) bool {
 	switch {
 	case an || bn:
 		return an == bn
-	case t.Kind == KindNullable:
+	case t.Kind == KindNullable || t.Kind == KindOptional:
 		return equalValues(t.Elem, a, b)
 	case t.Kind == KindStruct:
 		ra, rb := a.(record), b.(record)
@@ -485,7 +532,7 @@ func formatValue(t *Type, v any) string {
 		return "nil"
 	}
 	switch t.Kind {
-	case KindNullable:
+	case KindNullable, KindOptional:
 		return formatValue(t.Elem, v)
 	case KindStruct:
 		return formatRecord(t.Items, v.(record))

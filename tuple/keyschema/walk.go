@@ -68,7 +68,7 @@ func codecFor(schemas ...*Schema) tuple.Codec {
 				c.Extensions = append(c.Extensions, tuple.DescExtension(types.Code(t.Code)))
 			}
 			visitType(t.Elem)
-		case KindNullable:
+		case KindNullable, KindOptional:
 			visitType(t.Elem)
 		case KindStruct:
 			visit(t.Items)
@@ -107,6 +107,10 @@ func (w walker) items(items []Item, b []byte, base int, nested bool, parent stri
 	pos := 0
 	for i := range items {
 		path := fieldPath(parent, items, i)
+		if pos >= len(b) && !nested && items[i].IsOptional() { // the key ends before it: nil
+			r[i] = null{}
+			continue
+		}
 		if pos >= len(b) || (nested && endsNested(b[pos:])) {
 			return nil, 0, &keyError{Path: path, Offset: base + pos, Err: errors.New("the key ends before this item")}
 		}
@@ -161,6 +165,11 @@ func (w walker) value(t *Type, b []byte, base int, nested bool, path string) (an
 			if len(b) > 1 && b[1] == 0xFF {
 				return null{}, 2, nil
 			}
+		}
+		return w.value(t.Elem, b, base, nested, path)
+	case KindOptional: // present: a value, never a null
+		if b[0] == 0x00 {
+			return fail(errors.New("a null, but an optional field is left out of the key when nil, never written as a null"))
 		}
 		return w.value(t.Elem, b, base, nested, path)
 	case KindDesc:

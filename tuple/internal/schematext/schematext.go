@@ -118,7 +118,7 @@ const DefaultDescCode byte = 0x4F
 
 // ExpectedType is what the grammar allows where a type stands, in the
 // words of a parser's error.
-const ExpectedType = "a type (string, bytes, bool, float32, float64, uuid, versionstamp, int8 to int64, uint8 to uint64, bigint, tuple, any, time(UNIT), duration(UNIT), ext(0xNN), custom(GoType), *TYPE, desc(TYPE), desc@0xNN(TYPE) or (ITEMS))"
+const ExpectedType = "a type (string, bytes, bool, float32, float64, uuid, versionstamp, int8 to int64, uint8 to uint64, bigint, tuple, any, time(UNIT), duration(UNIT), ext(0xNN), custom(GoType), *TYPE, desc(TYPE), desc@0xNN(TYPE), optional(TYPE) or (ITEMS))"
 
 // Time is time(unit).
 func Time(unit string) string { return TimeOpen + unit + ")" }

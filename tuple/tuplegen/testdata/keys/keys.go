@@ -23,6 +23,13 @@ type Ext struct {
 	D tuple.Tuple `tuple:",ext=0x40"`
 }
 
+// Optional grew by an optional field, which the plan writes and the
+// generator refuses for now.
+type Optional struct {
+	ID    int64
+	Reply *int64 `tuple:",optional"`
+}
+
 type Time struct{ At time.Time }
 
 type Duration struct{ D time.Duration }
