@@ -204,14 +204,47 @@ func (e *encoder) appendDescValue(dst []byte, g *goType, rv reflect.Value, o ele
 	if code == 0 {
 		return dst, &EncodeError{Type: g.t, Err: fmt.Errorf("%w: a desc field needs a codec with DescExtension", ErrNoExtension)}
 	}
-	var buf [64]byte
 	inner := o
 	inner.desc = false
-	asc, err := e.appendValue(buf[:0], g, rv, inner, false, depth)
+	var asc []byte
+	var err error
+	switch {
+	case inner.ext == 0 && flatDesc(g.rule):
+		// These rows' appenders call nothing back, so the buffer stays
+		// on the stack; one passed to appendValue, which recurses, moves
+		// to the heap at every key (and a desc time, string or integer
+		// is the common newest-first key). Each case has its own
+		// buffer: escape is decided per variable.
+		var buf [64]byte
+		switch g.rule {
+		case ruleTime:
+			asc, err = appendTimeValue(buf[:0], g, rv, inner.unit)
+		case ruleDuration:
+			asc, err = appendDurationValue(buf[:0], g, rv, inner.unit)
+		case ruleString:
+			asc, err = e.appendString(buf[:0], g, rv, inner.asBytes)
+		default:
+			asc, _ = appendScalar(buf[:0], g.rule, rv)
+		}
+	default:
+		var buf [64]byte
+		asc, err = e.appendValue(buf[:0], g, rv, inner, false, depth)
+	}
 	if err != nil {
 		return dst, err
 	}
 	return tuplewire.AppendDesc(dst, code, asc), nil
+}
+
+// flatDesc reports whether a descending element of row r is made on the
+// stack by appendDescValue: the rows whose appenders call nothing back
+// (appendScalar's, strings, time and duration).
+func flatDesc(r rule) bool {
+	switch r {
+	case ruleTime, ruleDuration, ruleString, ruleBytes, ruleInt, ruleUint, ruleBool, ruleFloat64:
+		return true
+	}
+	return false
 }
 
 // scanDescValue reads the descending element at in[at] into rv, of row

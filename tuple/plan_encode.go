@@ -11,7 +11,8 @@ import (
 
 // Append appends the key of *v to dst. It allocates nothing when cap(dst)
 // has room, unless a field is a Tuple, an interface or an extension's
-// value. It does not keep v, so that a struct declared for the call stays
+// value, or is desc and of another kind than a string, byte string,
+// integer, bool, float64, time or duration. It does not keep v, so that a struct declared for the call stays
 // on the stack. On error it returns dst unchanged and an error that names
 // the field and wraps an *EncodeError.
 func (p *Plan[T]) Append(dst []byte, v *T) ([]byte, error) {

@@ -169,6 +169,14 @@ func (g *generatedCodec[T]) unmarshalAt(key []byte, start int, v *T) ([]byte, er
 	return key[start+n:], nil
 }
 
+// Generated reports whether the plan runs the methods `fdbtuple gen`
+// wrote on *T (without reflect) rather than its reflective path: false
+// when *T has none, and when the plan's codec is not Codec{} (lenient,
+// AllowInvalidUTF8 or with extensions of its own), for which the methods
+// are not written. A stale file never runs: NewPlan refuses it. Use it in
+// a test to make sure the hot keys of a program take the generated path.
+func (p *Plan[T]) Generated() bool { return p.generated != nil }
+
 // CheckGenerated reports whether the methods `fdbtuple gen` wrote on *T
 // are written for T as the program has it: nil when they are (or when
 // *T has none), an error wrapping ErrStaleGenerated, naming what

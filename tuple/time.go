@@ -253,11 +253,19 @@ func consumeIntValue(b []byte) (wirecore.IntValue, int, error) {
 
 // appendTimeValue appends rv, a time.Time, in unit u (0: ns).
 func appendTimeValue(dst []byte, g *goType, rv reflect.Value, u unit) ([]byte, error) {
-	v, err := timeIn(rv.Interface().(timeValue), u)
+	v, err := timeIn(timeFrom(rv), u)
 	if err != nil {
 		return dst, unitError(g.t, err, unitOr(u))
 	}
 	return appendIntValue(dst, v)
+}
+
+// timeFrom reads the time.Time rv holds through its address: a plan's
+// field is addressable (reached through the caller's *T), and an address
+// in an interface is one word, where Interface of the value itself copies
+// its 24 bytes to the heap, one allocation per time field per key.
+func timeFrom(rv reflect.Value) timeValue {
+	return *addressable(rv).Addr().Interface().(*timeValue)
 }
 
 // appendDurationValue appends rv, a time.Duration, in unit u (0: ns).

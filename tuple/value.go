@@ -164,7 +164,7 @@ func (e *encoder) appendRule(dst []byte, g *goType, rv reflect.Value, o elemOpts
 	case ruleBigInt:
 		return appendBigValue(dst, g, rv)
 	case ruleVersionstamp:
-		return e.appendStamp(dst, rv.Interface().(Versionstamp))
+		return e.appendStamp(dst, *addressable(rv).Addr().Interface().(*Versionstamp)) // by address: no copy to the heap
 	case ruleDuration:
 		return appendDurationValue(dst, g, rv, o.unit)
 	case ruleTime:

@@ -110,8 +110,10 @@ func caughtIn(_ *recorder, check func()) {
 }
 
 // A key type's schema kept in a golden file: changing a field from
-// int32 to uint64 fails the test, with a witness; "go test
-// -order.update" rewrites the golden file. In a test, pass the
+// int32 to uint64 fails the test, with a witness; widening it to int64
+// breaks no stored key, and fails until it is recorded, so that the file
+// always holds the schema of the newest keys; "go test -order.update"
+// rewrites the golden file. In a test, pass the
 // *testing.T and the plan (tuple.NewPlan's, whose Schema prints the
 // text); here a recorder and the text stand in.
 func ExampleCheckSchema() {
@@ -129,7 +131,7 @@ func ExampleCheckSchema() {
 
 	r := &recorder{}
 	caughtIn(r, func() { order.CheckSchema(r, schemaText(`("POST", Post int64)`), golden) })
-	fmt.Println("int32 → int64 fails:", r.Failed())
+	fmt.Println("int32 → int64 fails:", r.Failed(), "breaks no stored key:", strings.Contains(r.out.String(), "which breaks no stored key"))
 
 	r = &recorder{}
 	caughtIn(r, func() { order.CheckSchema(r, schemaText(`("POST", Post uint64)`), golden) })
@@ -140,7 +142,7 @@ func ExampleCheckSchema() {
 		}
 	}
 	// Output:
-	// int32 → int64 fails: false
+	// int32 → int64 fails: true breaks no stored key: true
 	// int32 → uint64 fails: true
 	// DECODE Post: int32 → uint64; a = {Post: -1}, key 02504f53540013fe under OLD, none under NEW: under NEW, a's OLD key does not decode: Post at offset 6: -1 is outside uint64
 }

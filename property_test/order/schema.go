@@ -26,11 +26,15 @@ type Schemer interface{ Schema() string }
 // file, the schema of the keys already stored, and fails t when the
 // change breaks them: it reports each breaking change of keyschema.Diff
 // with its witness (two values, their keys under the golden schema and
-// the plan's, and what goes wrong). A change that breaks nothing passes,
-// logged, and the golden file keeps the schema of the stored keys; "go
-// test -order.update" rewrites the file with the plan's schema, for a key
-// type whose keys are rewritten or were never stored. A missing golden
-// file fails, asking for -order.update. The flag exists only in test
+// the plan's, and what goes wrong). A change that breaks nothing fails
+// too, saying so, until it is recorded: "go test -order.update" rewrites
+// the file with the plan's schema. The golden file must follow every
+// change, because the keys written after one hold what only the new
+// schema holds (a field widened from int32 to int64, an optional field
+// appended): a later change is then checked against them, not against
+// the first schema, which would call narrowing the field back SAFE. Run
+// -order.update too for a key type whose keys are rewritten or were never
+// stored. A missing golden file fails, asking for -order.update. The flag exists only in test
 // binaries that import order: pass it to those packages ("go test
 // ./store -order.update"), not to ./... .
 //
@@ -86,5 +90,6 @@ func CheckSchema(t rapid.TB, plan Schemer, golden string) {
 			want, golden, got, report.String())
 		return
 	}
-	t.Logf("order.CheckSchema: the key schema changed from %s (%s) to %s, which breaks no stored key:%s", want, golden, got, report.String())
+	t.Errorf("order.CheckSchema: the key schema changed from %s (%s)\nto %s,\nwhich breaks no stored key:%s\nRecord it: run go test -order.update, so that later changes are checked against the keys written from now on.",
+		want, golden, got, report.String())
 }

@@ -38,6 +38,9 @@ func TestPlanUsesGeneratedMethodsOnlyForTheirCodec(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !strict.Generated() || lenient.Generated() {
+		t.Fatalf("Generated(): %v under Codec{}, %v under a lenient codec; want true, false", strict.Generated(), lenient.Generated())
+	}
 	if err := lenient.Unmarshal(long, &v); err != nil || v.Post != 1234 {
 		t.Fatalf("lenient plan: %v, Post %d, want 1234", err, v.Post)
 	}
