@@ -217,7 +217,8 @@
 // and a set one whose value writes a null (a *any holding nil) is
 // ErrUnsupportedType: a key never holds a null where an optional field
 // would be, so that its bytes have one meaning. The schema writes such a
-// field optional(T).
+// field optional(T). Code from fdbtuple gen (package tuplegen) writes and
+// reads optional fields as the plan does.
 //
 // # Text form
 //
