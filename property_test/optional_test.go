@@ -2,13 +2,16 @@ package property_test
 
 // Properties of keys that can grow, over random key types made with
 // reflect.StructOf: required fields, then trailing optional ones, of
-// int64 and string. Each is proven against a model of its own (a key is
-// its present values; absent sorts before every value, field by field),
-// never against the plan.
+// int64, string and (optional only) any, whose pointer may hold nil.
+// Each is proven against a model of its own (a key is its present
+// values; absent sorts before every value, field by field; a set *any
+// holding nil is refused, as it would write a null that no key of the
+// plan holds), never against the plan.
 
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"reflect"
 	"testing"
@@ -17,33 +20,47 @@ import (
 	"pgregory.net/rapid"
 )
 
-// optModel is a random key type: its fields' kinds (true: string, false:
-// int64), of which the last opt are optional.
+// optModel is a random key type: its fields' kinds, of which the last
+// opt are optional.
 type optModel struct {
-	strs []bool
-	opt  int
+	kinds []optKind
+	opt   int
 }
+
+// optKind is a field's Go type: int64, string, or any (an optional field
+// only, whose value is an int64, a string, or nil held by a set pointer).
+type optKind int
+
+const (
+	optInt optKind = iota
+	optString
+	optAny
+)
+
+// heldNil is the model's value of a set *any that holds nil.
+type heldNil struct{}
+
+func (heldNil) String() string { return "&nil" }
 
 func drawOptModel(t *rapid.T, minOpt int) optModel {
 	req := rapid.IntRange(0, 2).Draw(t, "required")
 	opt := rapid.IntRange(minOpt, 3).Draw(t, "optional")
-	return optModel{strs: rapid.SliceOfN(rapid.Bool(), req+opt, req+opt).Draw(t, "strings"), opt: opt}
+	kinds := rapid.SliceOfN(rapid.SampledFrom([]optKind{optInt, optString}), req, req).Draw(t, "required kinds")
+	kinds = append(kinds, rapid.SliceOfN(rapid.SampledFrom([]optKind{optInt, optString, optAny}), opt, opt).Draw(t, "optional kinds")...)
+	return optModel{kinds: kinds, opt: opt}
 }
 
 // typ is the struct type of the model's first n fields (all of them for
 // n < 0), the optional ones pointers tagged optional, after a constant.
 func (m optModel) typ(n int) reflect.Type {
 	if n < 0 {
-		n = len(m.strs)
+		n = len(m.kinds)
 	}
 	fields := []reflect.StructField{{Name: "K", Type: reflect.TypeFor[struct{}](), Tag: `tuple:"K,const"`}}
-	for i, s := range m.strs[:n] {
-		ft := reflect.TypeFor[int64]()
-		if s {
-			ft = reflect.TypeFor[string]()
-		}
+	for i, k := range m.kinds[:n] {
+		ft := [...]reflect.Type{optInt: reflect.TypeFor[int64](), optString: reflect.TypeFor[string](), optAny: reflect.TypeFor[any]()}[k]
 		f := reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: ft}
-		if i >= len(m.strs)-m.opt {
+		if i >= len(m.kinds)-m.opt {
 			f.Type, f.Tag = reflect.PointerTo(ft), `tuple:",optional"`
 		}
 		fields = append(fields, f)
@@ -56,22 +73,58 @@ type optValue []any
 
 // drawValue draws values of the model's fields from a small domain, so
 // that equal values and prefixes are common; the optional fields are set
-// up to a random point.
+// up to a random point, an any field to an int64, a string or nil.
 func (m optModel) drawValue(t *rapid.T, label string) optValue {
-	v := make(optValue, len(m.strs))
-	present := len(m.strs) - m.opt + rapid.IntRange(0, m.opt).Draw(t, label+" present")
+	v := make(optValue, len(m.kinds))
+	present := len(m.kinds) - m.opt + rapid.IntRange(0, m.opt).Draw(t, label+" present")
 	for i := range present {
-		if m.strs[i] {
+		k := m.kinds[i]
+		if k == optAny {
+			k = rapid.SampledFrom([]optKind{optInt, optString, optAny}).Draw(t, fmt.Sprintf("%s %d holds", label, i))
+		}
+		switch k {
+		case optString:
 			v[i] = rapid.SampledFrom([]string{"", "a", "a\x00", "ab", "b"}).Draw(t, fmt.Sprintf("%s %d", label, i))
-		} else {
+		case optInt:
 			v[i] = rapid.Int64Range(-2, 2).Draw(t, fmt.Sprintf("%s %d", label, i))
+		default:
+			v[i] = heldNil{}
 		}
 	}
 	return v
 }
 
+// heldNilAt is the index of the first of v's first n fields that holds
+// nil in a set pointer, or -1.
+func (v optValue) heldNilAt(n int) int {
+	for i, x := range v[:n] {
+		if _, ok := x.(heldNil); ok {
+			return i
+		}
+	}
+	return -1
+}
+
+// marshal returns the key of v, and false when the model says Marshal
+// refuses v (a set *any holding nil: ErrUnsupportedType naming its
+// field), after checking that it does.
+func (m optModel) marshal(t *rapid.T, p *tuple.DynamicPlan, typ reflect.Type, v optValue) ([]byte, bool) {
+	key, err := p.Marshal(m.toStruct(typ, v))
+	if i := v.heldNilAt(len(v)); i >= 0 {
+		if !errors.Is(err, tuple.ErrUnsupportedType) || !bytes.Contains([]byte(err.Error()), fmt.Appendf(nil, "field F%d (*interface {})", i)) {
+			t.Fatalf("%s: Marshal(%v) = %x, %v; want ErrUnsupportedType naming F%d, which holds nil", p.Schema(), v, key, err, i)
+		}
+		return nil, false
+	}
+	if err != nil {
+		t.Fatalf("%s: Marshal(%v): %v", p.Schema(), v, err)
+	}
+	return key, true
+}
+
 // compareModel orders two keys by the model: field by field, absent
-// before any value, ints by number, strings by bytes.
+// before any value, strings before ints (their type codes), ints by
+// number, strings by bytes.
 func compareModel(a, b optValue) int {
 	for i := range a {
 		switch {
@@ -82,18 +135,28 @@ func compareModel(a, b optValue) int {
 		case b[i] == nil:
 			return 1
 		}
-		var c int
-		switch x := a[i].(type) {
-		case int64:
-			c = cmp.Compare(x, b[i].(int64))
-		case string:
-			c = cmp.Compare(x, b[i].(string))
-		}
-		if c != 0 {
+		if c := compareValue(a[i], b[i]); c != 0 {
 			return c
 		}
 	}
 	return 0
+}
+
+// compareValue orders two values, ints or strings: a string before an
+// int (its type code, 02, is before every integer's), ints by number,
+// strings by bytes.
+func compareValue(x, y any) int {
+	xs, xStr := x.(string)
+	ys, yStr := y.(string)
+	switch {
+	case xStr && yStr:
+		return cmp.Compare(xs, ys)
+	case xStr:
+		return -1
+	case yStr:
+		return 1
+	}
+	return cmp.Compare(x.(int64), y.(int64))
 }
 
 // toStruct writes v into a new value of typ (a pointer to it).
@@ -104,6 +167,8 @@ func (m optModel) toStruct(typ reflect.Type, v optValue) any {
 		f := rv.Elem().Field(i)
 		switch {
 		case x == nil:
+		case x == (heldNil{}):
+			f.Set(reflect.New(f.Type().Elem()))
 		case f.Kind() == reflect.Pointer:
 			p := reflect.New(f.Type().Elem())
 			p.Elem().Set(reflect.ValueOf(x))
@@ -147,13 +212,10 @@ func TestOptionalOrder(t *testing.T) {
 		typ := m.typ(-1)
 		p := optPlan(t, typ)
 		a, b := m.drawValue(t, "a"), m.drawValue(t, "b")
-		ka, err := p.Marshal(m.toStruct(typ, a))
-		if err != nil {
-			t.Fatalf("%s: Marshal(%v): %v", p.Schema(), a, err)
-		}
-		kb, err := p.Marshal(m.toStruct(typ, b))
-		if err != nil {
-			t.Fatalf("%s: Marshal(%v): %v", p.Schema(), b, err)
+		ka, okA := m.marshal(t, p, typ, a)
+		kb, okB := m.marshal(t, p, typ, b)
+		if !okA || !okB {
+			return
 		}
 		if got, want := bytes.Compare(ka, kb), compareModel(a, b); got != want {
 			t.Fatalf("%s: %v and %v: bytes compare %d (%x, %x), the model %d", p.Schema(), a, b, got, ka, kb, want)
@@ -162,7 +224,7 @@ func TestOptionalOrder(t *testing.T) {
 		if err := p.Unmarshal(ka, back); err != nil {
 			t.Fatalf("%s: Unmarshal(%x): %v", p.Schema(), ka, err)
 		}
-		if got := fromStruct(back, len(m.strs)); compareModel(got, a) != 0 || fmt.Sprint(got) != fmt.Sprint(a) {
+		if got := fromStruct(back, len(m.kinds)); compareModel(got, a) != 0 || fmt.Sprint(got) != fmt.Sprint(a) {
 			t.Fatalf("%s: %x decodes to %v, want %v", p.Schema(), ka, got, a)
 		}
 	})
@@ -174,21 +236,21 @@ func TestOptionalOrder(t *testing.T) {
 func TestOptionalGrow(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		m := drawOptModel(t, 1)
-		oldN := len(m.strs) - rapid.IntRange(1, m.opt).Draw(t, "appended")
-		oldM := optModel{strs: m.strs[:oldN], opt: m.opt - (len(m.strs) - oldN)}
+		oldN := len(m.kinds) - rapid.IntRange(1, m.opt).Draw(t, "appended")
+		oldM := optModel{kinds: m.kinds[:oldN], opt: m.opt - (len(m.kinds) - oldN)}
 		oldTyp, newTyp := oldM.typ(-1), m.typ(-1)
 		oldP, newP := optPlan(t, oldTyp), optPlan(t, newTyp)
 		v := oldM.drawValue(t, "v")
-		key, err := oldP.Marshal(oldM.toStruct(oldTyp, v))
-		if err != nil {
-			t.Fatalf("%s: Marshal(%v): %v", oldP.Schema(), v, err)
+		key, ok := oldM.marshal(t, oldP, oldTyp, v)
+		if !ok {
+			return
 		}
 		back := reflect.New(newTyp).Interface()
 		if err := newP.Unmarshal(key, back); err != nil {
 			t.Fatalf("old %s, new %s: %x does not decode: %v", oldP.Schema(), newP.Schema(), key, err)
 		}
-		got := fromStruct(back, len(m.strs))
-		want := append(append(optValue(nil), v...), make(optValue, len(m.strs)-oldN)...)
+		got := fromStruct(back, len(m.kinds))
+		want := append(append(optValue(nil), v...), make(optValue, len(m.kinds)-oldN)...)
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("old %s, new %s: %x decodes to %v, want %v", oldP.Schema(), newP.Schema(), key, got, want)
 		}
@@ -208,7 +270,7 @@ func TestOptionalBetween(t *testing.T) {
 		m := drawOptModel(t, 1)
 		typ := m.typ(-1)
 		p := optPlan(t, typ)
-		i := rapid.IntRange(0, len(m.strs)-1).Draw(t, "field")
+		i := rapid.IntRange(0, len(m.kinds)-1).Draw(t, "field")
 		field := fmt.Sprintf("F%d", i)
 		lo := m.drawValue(t, "lo")
 		hi := m.drawValue(t, "hi")
@@ -237,6 +299,12 @@ func TestOptionalBetween(t *testing.T) {
 		if loKind == 0 {
 			before = hi
 		}
+		if loKind != 0 && lo.heldNilAt(i+1) >= 0 || hiKind != 0 && hi.heldNilAt(i+1) >= 0 { // an end that cannot be encoded
+			if !errors.Is(err, tuple.ErrUnsupportedType) {
+				t.Fatalf("%s: Between(%s, %v %d, %v %d) = %v; want ErrUnsupportedType: an end holds nil in a set *any", p.Schema(), field, lo, loKind, hi, hiKind, err)
+			}
+			return
+		}
 		if loKind != 0 && hiKind != 0 && compareField(lo[i], hi[i]) > 0 {
 			if err == nil {
 				t.Fatalf("%s: Between(%s) of %v after %v: no error", p.Schema(), field, lo, hi)
@@ -252,9 +320,9 @@ func TestOptionalBetween(t *testing.T) {
 				copy(v[:i], before[:i])
 				endAtNil(v)
 			}
-			key, err := p.Marshal(m.toStruct(typ, v))
-			if err != nil {
-				t.Fatalf("%s: Marshal(%v): %v", p.Schema(), v, err)
+			key, ok := m.marshal(t, p, typ, v)
+			if !ok {
+				continue
 			}
 			in := bytes.Compare(begin, key) <= 0 && bytes.Compare(key, end) < 0
 			want := sameBefore(v, before, i)

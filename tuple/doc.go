@@ -213,8 +213,12 @@
 // an absent field as the first value. Only the last fields of a key can
 // be optional (every field after one is optional, and no constant
 // follows one), only at the key's own level (not in a nested struct),
-// and not desc; a set optional field after a nil one is ErrOptionalGap.
-// The schema writes such a field optional(T).
+// and not desc; a set optional field after a nil one is ErrOptionalGap,
+// and a set one whose value writes a null (a *any holding nil) is
+// ErrUnsupportedType: a key never holds a null where an optional field
+// would be, so that its bytes have one meaning. The schema writes such a
+// field optional(T). Code from fdbtuple gen (package tuplegen) writes and
+// reads optional fields as the plan does.
 //
 // # Text form
 //

@@ -126,6 +126,7 @@ func (e *encoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, neste
 			continue
 		}
 		var err error
+		at := len(dst)
 		if f.viaPointer {
 			var fv reflect.Value
 			switch fv, err = rv.FieldByIndexErr(f.index); {
@@ -138,6 +139,9 @@ func (e *encoder) fields(dst []byte, lay *layout, rv reflect.Value, n int, neste
 			}
 		} else {
 			dst, err = e.appendValue(dst, f.gt, fieldOf(rv, f), f.elemOpts(), nested, depth)
+		}
+		if err == nil && f.optional && dst[at] == 0x00 {
+			err = nullOptional(f)
 		}
 		if err != nil {
 			e.trail.add(i)

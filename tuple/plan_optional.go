@@ -13,7 +13,9 @@ package tuple
 // after an optional one is optional too, no constant follows one, and a
 // nested struct holds none (a nested tuple holds every field of its
 // struct). A set field after a nil one is an error when encoding: the key
-// would read the set field's value as the nil one's. desc is refused: a
+// would read the set field's value as the nil one's. A set field whose
+// value writes a null (a *any holding nil) is an error too: a null where
+// an optional field would be is no key of the plan. desc is refused: a
 // key that ends sorts first in either direction, so the field would not
 // be descending.
 
@@ -65,6 +67,17 @@ func (lay *layout) absentFrom(rv reflect.Value, n int) (int, error) {
 		return i, nil
 	}
 	return n, nil
+}
+
+// nullOptional is the error of a set optional field whose value writes a
+// null (a *any holding nil): a null where an optional field would be is
+// no key of the plan, which reads only an absent field as nil, so that a
+// key's bytes have one meaning. It is ErrUnsupportedType, as a custom
+// element that writes a null is: the pointer is set, so nothing is
+// missing; what it holds is no value the field's element can be.
+func nullOptional(f *planField) error {
+	return &EncodeError{Type: f.typ, Err: ErrUnsupportedType,
+		Detail: fmt.Sprintf("%s is set, but what it points to is nil (a nil interface or pointer), which writes a null, and a null is never an optional field's element (Unmarshal refuses it): leave %s nil to end the key before it, or point it to a value", f.name, f.name)}
 }
 
 // optionalField is the optional field f of rv: a nil pointer when an

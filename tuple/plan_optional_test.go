@@ -3,6 +3,7 @@ package tuple_test
 import (
 	"bytes"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -155,5 +156,63 @@ func TestOptionalUnmarshalPrefix(t *testing.T) {
 	}
 	if rest, err := p.UnmarshalPrefix(key, &v); err != nil || v.Reply != nil || len(rest) != 0 {
 		t.Errorf("the key alone: Reply %v, rest %x, %v", v.Reply, rest, err)
+	}
+}
+
+type optionalAny struct {
+	ID int64
+	A  *any `tuple:",optional"`
+	B  *any `tuple:",optional"`
+}
+
+// TestOptionalNilInterface: a set optional *any that holds nil (or a nil
+// pointer) would write a null, which Unmarshal refuses where an optional
+// field would be; Marshal, Append and AppendPrefix refuse it instead,
+// naming the field, and a DynamicPlan does too.
+func TestOptionalNilInterface(t *testing.T) {
+	p := tuple.MustPlan[optionalAny](tuple.Codec{})
+	var nilAny any
+	var nilPtr *int64
+	var holdsNilPtr any = nilPtr
+	var toNil any = &nilAny
+	one := any(int64(1))
+	for name, v := range map[string]optionalAny{
+		"A holds nil":             {ID: 1, A: &nilAny},
+		"A holds a nil pointer":   {ID: 1, A: &holdsNilPtr},
+		"A points to a nil *any":  {ID: 1, A: &toNil},
+		"B holds nil after A set": {ID: 1, A: &one, B: &nilAny},
+	} {
+		field := "field A (*interface {})"
+		if v.B != nil {
+			field = "field B (*interface {})"
+		}
+		check := func(call string, out []byte, err error, want []byte) {
+			t.Helper()
+			if !errors.Is(err, tuple.ErrUnsupportedType) || !strings.Contains(err.Error(), field) || !strings.Contains(err.Error(), "writes a null") || !bytes.Equal(out, want) {
+				t.Errorf("%s: %s = %x, %v; want ErrUnsupportedType naming %s", name, call, out, err, field)
+			}
+		}
+		out, err := p.Marshal(&v)
+		check("Marshal", out, err, nil)
+		out, err = p.Append([]byte("dst"), &v)
+		check("Append", out, err, []byte("dst"))
+		last := "A"
+		if v.B != nil {
+			last = "B"
+		}
+		out, err = p.AppendPrefix([]byte("dst"), &v, last)
+		check("AppendPrefix", out, err, []byte("dst"))
+		dp, err := tuple.NewDynamicPlan(tuple.Codec{}, reflect.TypeFor[optionalAny]())
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err = dp.Marshal(&v)
+		check("DynamicPlan.Marshal", out, err, nil)
+	}
+	// A value the pointer holds is written, and read back.
+	key, err := p.Marshal(&optionalAny{ID: 1, A: &one})
+	var back optionalAny
+	if err != nil || p.Unmarshal(key, &back) != nil || back.A == nil || *back.A != one || back.B != nil {
+		t.Errorf("A set to 1: %x, %v; back %+v", key, err, back)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"reflect"
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -180,4 +182,66 @@ func randomBytes(rng *rand.Rand) []byte {
 		}
 	}
 	return b
+}
+
+// EndAtNil sets the optional fields of the key struct v (tagged
+// `tuple:",optional"`, its embedded structs' inlined) that follow a nil
+// one to nil, as a key that ends there holds them: Fill sets each pointer
+// at random, which makes most values of a key of several optional fields
+// ErrOptionalGap. An optional field behind a nil embedded pointer is nil.
+func EndAtNil(v reflect.Value) { endAtNil(v, new(bool)) }
+
+func endAtNil(v reflect.Value, ended *bool) {
+	for i := range v.NumField() {
+		sf := v.Type().Field(i)
+		tag, hasTag := sf.Tag.Lookup("tuple")
+		if !sf.IsExported() || tag == "-" {
+			continue
+		}
+		fv := v.Field(i)
+		if sf.Anonymous && !hasTag { // inlined, if a struct: its fields are the key's
+			switch {
+			case fv.Kind() == reflect.Struct:
+				endAtNil(fv, ended)
+			case fv.Kind() == reflect.Pointer && fv.Type().Elem().Kind() == reflect.Struct && fv.IsNil():
+				*ended = *ended || holdsOptional(fv.Type().Elem(), 0)
+			case fv.Kind() == reflect.Pointer && fv.Type().Elem().Kind() == reflect.Struct:
+				endAtNil(fv.Elem(), ended)
+			}
+			continue
+		}
+		if !isOptional(tag) || fv.Kind() != reflect.Pointer {
+			continue
+		}
+		if *ended {
+			fv.SetZero()
+		}
+		*ended = *ended || fv.IsNil()
+	}
+}
+
+// isOptional reports whether a tuple tag has the optional option.
+func isOptional(tag string) bool {
+	return slices.Contains(strings.Split(tag, ",")[1:], "optional")
+}
+
+// holdsOptional reports whether struct t has an optional field, its
+// embedded structs' included (to fillDepth: a key type embeds no struct
+// that embeds it).
+func holdsOptional(t reflect.Type, depth int) bool {
+	if depth >= fillDepth {
+		return false
+	}
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		tag, hasTag := sf.Tag.Lookup("tuple")
+		et := sf.Type
+		if et.Kind() == reflect.Pointer {
+			et = et.Elem()
+		}
+		if isOptional(tag) || sf.Anonymous && !hasTag && et.Kind() == reflect.Struct && holdsOptional(et, depth+1) {
+			return true
+		}
+	}
+	return false
 }

@@ -69,6 +69,9 @@ func NewTwin[G any, R any, PG interface {
 
 func (p *twin[G, R, PG]) Name() string { return p.label }
 
+// dirtyTwin is g as its twin.
+func (p *twin[G, R, PG]) dirtyTwin(g G) R { return *p.reflective(&g) }
+
 // reflective is *g as its twin.
 func (p *twin[G, R, PG]) reflective(g *G) *R {
 	return reflect.ValueOf(g).Convert(reflect.TypeFor[*R]()).Interface().(*R)
@@ -78,6 +81,9 @@ func (p *twin[G, R, PG]) Encode(t testing.TB, rng *rand.Rand) []byte {
 	t.Helper()
 	var g G
 	Fill(rng, reflect.ValueOf(&g).Elem())
+	if rng.IntN(2) == 0 { // else most values of a key of several optional fields are ErrOptionalGap
+		EndAtNil(reflect.ValueOf(&g).Elem())
+	}
 	prefix := []byte("prefix")
 	got, gerr := guard(t, p.label+" AppendTupleKey", &g, func() ([]byte, error) { return PG(&g).AppendTupleKey(prefix) })
 	want, werr := guard(t, p.label+" Plan.Append", &g, func() ([]byte, error) { return p.plan.Append(prefix, p.reflective(&g)) })
@@ -100,14 +106,27 @@ func (p *twin[G, R, PG]) Encode(t testing.TB, rng *rand.Rand) []byte {
 
 func (p *twin[G, R, PG]) Decode(t testing.TB, key []byte) {
 	t.Helper()
-	var g G
+	// The generated method and the plan read into the same random value,
+	// each its own copy, so that what the key does not hold (an optional
+	// field it ends before) must be overwritten alike. The other paths
+	// start from zero values.
+	seed := uint64(len(key))
+	for _, c := range key {
+		seed = seed*31 + uint64(c)
+	}
+	dirty := func() G {
+		var g G
+		Fill(rand.New(rand.NewPCG(seed, 3)), reflect.ValueOf(&g).Elem())
+		return g
+	}
+	g := dirty()
 	var n int
 	_, gerr := guard(t, p.label+" UnmarshalTupleKey", key, func() (_ []byte, err error) {
 		n, err = PG(&g).UnmarshalTupleKey(key)
 		return nil, err
 	})
-	var r R
 	var rest []byte
+	r := p.dirtyTwin(dirty())
 	_, werr := guard(t, p.label+" Plan.UnmarshalPrefix", key, func() (_ []byte, err error) {
 		rest, err = p.plan.UnmarshalPrefix(key, &r)
 		return nil, err
@@ -175,7 +194,8 @@ func (p *Panic) Error() string { return fmt.Sprintf("%s panics: %v", p.What, p.V
 // SameError fails t unless got and want are both nil or have the same
 // sentinel (or, of a custom type's method, error text), field and offset;
 // an encoding error the same type, field and error text (a custom type's
-// refusal wraps its sentinel in a new error).
+// refusal wraps its sentinel in a new error), and an ErrOptionalGap the
+// same text.
 func SameError(t testing.TB, what string, got, want error) {
 	t.Helper()
 	if (got == nil) != (want == nil) {
@@ -202,6 +222,11 @@ func SameError(t testing.TB, what string, got, want error) {
 	var ge, we *tuple.EncodeError
 	if !errors.As(want, &we) || !errors.As(got, &ge) || ge.Err.Error() != we.Err.Error() || ge.Field != we.Field || ge.Type != we.Type {
 		t.Fatalf("%s:\n got %v (type %v)\nwant %v (type %v)", what, got, typeOf(ge), want, typeOf(we))
+	}
+	// A set optional field after a nil one: the generated code words the
+	// plan's error itself, naming both fields.
+	if errors.Is(want, tuple.ErrOptionalGap) && got.Error() != want.Error() {
+		t.Fatalf("%s:\n got %v\nwant %v", what, got, want)
 	}
 }
 

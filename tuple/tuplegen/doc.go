@@ -86,13 +86,25 @@
 // its type table: tags (const, desc, bytes, unit=), embedded structs,
 // inlined, by value or through a pointer (allocated as it decodes, and a
 // nil one refused as it encodes, with the plan's error), nested structs,
-// pointers (nullable, descending or not), constants, custom element types
+// pointers (nullable, descending or not), trailing optional fields (see
+// below), constants, custom element types
 // (ElementAppender and ElementScanner, checked and framed as the plan
 // checks and frames them), time.Time and time.Duration in every unit,
 // big.Int and *big.Int, Versionstamp, UUIDs, strings, byte strings,
-// integers, floats and booleans. What it does not write, it refuses with
-// the field and the reason, and the type keeps tuple.Plan's reflective
-// path:
+// integers, floats and booleans.
+//
+// Optional fields (`tuple:",optional"`, see tuple's "Keys that can grow")
+// are written as the plan writes them: the key ends at the first nil one
+// (or one behind a nil embedded pointer), a set one after a nil one is
+// tuple.ErrOptionalGap naming both, checked before any field is written;
+// decoding sets those the key ends before to nil, whatever they held, and
+// refuses a null where one would be (tuple.ErrWrongType). TupleKeySchema
+// spells them optional(T). Misplaced ones are refused as the plan refuses
+// them: a required field or a constant after one, one that is no pointer
+// or is desc, one in a nested struct.
+//
+// What it does not write, it refuses with the field and the reason, and
+// the type keeps tuple.Plan's reflective path:
 //
 //   - ext= fields: their encoding belongs to an extension value the codec
 //     holds at run time, and the plan uses generated methods only under

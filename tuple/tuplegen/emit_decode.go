@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // decodeCtx is where decoding code runs.
@@ -69,6 +70,10 @@ func (e *emitter) decodeField(ctx decodeCtx, f *field, base string) {
 	ef := strconv.Quote(f.errField())
 	in := ctx.in
 	e.printf("// %s\n", f.errField())
+	if f.optional {
+		e.decodeOptional(ctx, f, base)
+		return
+	}
 	if ctx.open == "" {
 		e.printf("if pos >= len(%s) {\nreturn 0, tupleKeyFail(%[1]s, pos, tuple.ErrTooFewElements, %s, \"the key ends before this field\")\n}\n", in, ef)
 	} else {
@@ -98,6 +103,35 @@ func (e *emitter) decodeField(ctx decodeCtx, f *field, base string) {
 	default:
 		e.decodeValue(ctx, f, fieldExpr)
 	}
+}
+
+// decodeOptional writes the code that reads the optional field f, one of
+// the key's own, as the plan reads it: nil when the key ends before it
+// (overwriting what it held), and a null where it would be refused: a
+// nil is left out of the key, never written as a null.
+func (e *emitter) decodeOptional(ctx decodeCtx, f *field, base string) {
+	in, fieldExpr := ctx.in, base+f.sel
+	e.printf("if pos >= len(%s) { // the key ends before it\n", in)
+	var on []string
+	for _, p := range f.via { // the plan allocates none to set a nil
+		on = append(on, base+p.sel+" != nil")
+	}
+	if len(on) > 0 {
+		e.printf("if %s {\n%s = nil\n}\n", strings.Join(on, " && "), fieldExpr)
+	} else {
+		e.printf("%s = nil\n", fieldExpr)
+	}
+	e.printf("} else if %s[pos] == 0x00 {\nreturn 0, tupleKeyFail(%[1]s, pos, tuple.ErrWrongType, %q, %q)\n} else {\n",
+		in, f.errField(), "a null, but an optional field is left out of the key when nil, never written as a null")
+	for _, p := range f.via { // allocated on the way, as the plan does
+		e.printf("if %s == nil {\n%[1]s = new(%s)\n}\n", base+p.sel, p.goType)
+	}
+	p := e.id("p")
+	e.printf("%s := new(%s)\n%s = %[1]s\n", p, f.goType, fieldExpr)
+	inner := ctx
+	inner.deferStrings, inner.notNull = false, true
+	e.decodeValue(inner, f, "(*"+p+")")
+	e.printf("}\n")
 }
 
 // decodeValue writes the code that reads the element at ctx.in[pos] into

@@ -21,6 +21,7 @@ func (v *%[2]s) AppendTupleKey(dst []byte) ([]byte, error) {
 `, t.name, t.expr())
 	outer := e.w
 	e.w = new(bytes.Buffer)
+	e.optionalGaps(t.fields, "v")
 	for i := range t.fields {
 		e.encodeField(&t.fields[i], "v", "dst", false, 0)
 	}
@@ -109,12 +110,55 @@ func sizeOf(fields []field, base string) (fixed int, terms []string) {
 	return fixed, terms
 }
 
+// optionalGaps writes the check that no optional field of fields, the
+// key's own, is set after a nil one, whose error names both as the
+// plan's does (ErrOptionalGap): before any field is written, as the plan
+// checks it first.
+func (e *emitter) optionalGaps(fields []field, base string) {
+	for i := firstOptional(fields); i < len(fields)-1; i++ {
+		f := &fields[i]
+		e.printf("// the key ends at %s when it is nil: no optional field after it may be set\nif %s {\n", f.name, isAbsent(f, base))
+		for j := i + 1; j < len(fields); j++ {
+			g := &fields[j]
+			detail := fmt.Sprintf("%s is set and %s before it is nil; the key ends at %s, so it cannot hold %s (set %s, or leave %s nil)", g.name, f.name, f.name, g.name, f.name, g.name)
+			e.printf("if %s {\nreturn dst, &tuple.EncodeError{Type: reflect.TypeFor[%s](), Field: %q, Err: tuple.ErrOptionalGap, Detail: %q}\n}\n",
+				isSet(g, base), g.fieldType, g.planName(), detail)
+		}
+		e.printf("}\n")
+	}
+}
+
+// isAbsent is the condition that the optional field f of the struct value
+// base is left out of the key: it is nil, or an embedded pointer on the
+// way to it is (as the plan reads it).
+func isAbsent(f *field, base string) string {
+	var nils []string
+	for _, p := range f.via {
+		nils = append(nils, base+p.sel+" == nil")
+	}
+	return strings.Join(append(nils, base+f.sel+" == nil"), " || ")
+}
+
+// isSet is the negation of isAbsent: the optional field f is in the key.
+func isSet(f *field, base string) string {
+	var set []string
+	for _, p := range f.via {
+		set = append(set, base+p.sel+" != nil")
+	}
+	return strings.Join(append(set, base+f.sel+" != nil"), " && ")
+}
+
 // encodeField writes the code that appends field f of the struct value
 // base to the slice named out (a nested tuple's element when nested,
 // inside depth nested tuples).
 func (e *emitter) encodeField(f *field, base, out string, nested bool, depth int) {
 	fieldExpr := base + f.sel
 	e.printf("// %s\n", f.errField())
+	if f.optional { // a nil one ends the key; none after it is set (optionalGaps)
+		e.printf("if %s {\nreturn dst, nil\n}\n", isAbsent(f, base))
+		e.encodeValue(f, "(*"+fieldExpr+")", fieldExpr, out, nested, depth)
+		return
+	}
 	for _, p := range f.via { // as the plan refuses it, constants included
 		e.uses["nilEmbedded"] = true
 		e.printf("if %s == nil {\nreturn dst[:start], tupleKeyNilEmbedded(reflect.TypeFor[%s](), %q)\n}\n", base+p.sel, f.fieldType, f.planName())

@@ -87,7 +87,7 @@ func TestGenerateImportsOnlyWhatItUses(t *testing.T) {
 
 // The kinds the generator once refused are written now.
 func TestGenerateWrites(t *testing.T) {
-	for _, typ := range []string{"Time", "Duration", "Custom", "NullableDesc", "Big", "EmbeddedPointer", "SameName"} {
+	for _, typ := range []string{"Time", "Duration", "Custom", "NullableDesc", "Big", "EmbeddedPointer", "SameName", "Optional"} {
 		if _, err := tuplegen.Generate(testPkg, []string{typ}); err != nil {
 			t.Errorf("%s: %v", typ, err)
 		}
@@ -132,7 +132,11 @@ func TestGenerateRefuses(t *testing.T) {
 		{"EmbeddedUnexportedPointer", "embedded field part (*keys.part): a pointer to an unexported struct cannot be allocated when decoding"},
 		{"EmbeddedEmpty", "embedded field nothing (keys.nothing): it adds no field to the key"},
 		{"TupleField", "field T (tuple.Tuple): tuple.Tuple is not written by generated code: its element is that of whatever it holds at run time; take this type out of the -type list"},
-		{"Optional", "field Reply (*int64): tag option \"optional\": a key with optional fields is not written by generated code yet; take this type out of the -type list (tuple.Plan encodes it by reflection)"},
+		{"OptionalNotPointer", "field A (int64): optional is for pointer fields: a nil leaves the field out of the key (make it *int64)"},
+		{"OptionalThenRequired", "type OptionalThenRequired: field B (int64) after optional field A: a key ends where a nil optional field is, so every field after an optional one is optional"},
+		{"OptionalThenConstant", `type OptionalThenConstant: constant "END" after optional field A: a key ends where a nil optional field is`},
+		{"OptionalNested", "field N (struct { X *int64 \"tuple:\\\",optional\\\"\" }): its field X is optional, and only the key's own fields may be: a nested tuple holds every field of its struct"},
+		{"OptionalDesc", "field A (*int64): tag: optional takes no desc"},
 	} {
 		_, err := tuplegen.Generate(testPkg, []string{tc.typ})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -191,6 +195,8 @@ func TestRefusalsAreThePlans(t *testing.T) {
 		reflect.TypeFor[keys.UnitOnInt](), reflect.TypeFor[keys.BadUnit](), reflect.TypeFor[keys.PointerToPointer](),
 		reflect.TypeFor[keys.EmbeddedUnexportedPointer](), reflect.TypeFor[keys.EmbeddedEmpty](), reflect.TypeFor[keys.Map](),
 		reflect.TypeFor[keys.DescInDesc](), reflect.TypeFor[keys.Twice](), reflect.TypeFor[keys.Empty](),
+		reflect.TypeFor[keys.OptionalNotPointer](), reflect.TypeFor[keys.OptionalThenRequired](), reflect.TypeFor[keys.OptionalThenConstant](),
+		reflect.TypeFor[keys.OptionalNested](), reflect.TypeFor[keys.OptionalDesc](),
 	} {
 		if _, err := tuple.NewDynamicPlan(tuple.Codec{}, typ); err == nil {
 			t.Errorf("%v: the plan takes it", typ)
@@ -199,6 +205,7 @@ func TestRefusalsAreThePlans(t *testing.T) {
 	for _, typ := range []reflect.Type{
 		reflect.TypeFor[keys.Time](), reflect.TypeFor[keys.Duration](), reflect.TypeFor[keys.Custom](),
 		reflect.TypeFor[keys.NullableDesc](), reflect.TypeFor[keys.Big](), reflect.TypeFor[keys.EmbeddedPointer](),
+		reflect.TypeFor[keys.Optional](),
 	} {
 		if _, err := tuple.NewDynamicPlan(tuple.Codec{}, typ); err != nil {
 			t.Errorf("%v: %v", typ, err)

@@ -7,7 +7,8 @@ package tuplegen
 // packages' types (custom elements, generic ones among them, time, big
 // integers, UUIDs, versionstamps, tuples, maps), embedded by value and by
 // pointer, tagged with every option (and wrong ones), with shadowed and
-// duplicate names, unexported and blank fields, constants; and
+// duplicate names, unexported and blank fields, constants, trailing
+// optional fields (and misplaced ones, which both must refuse); and
 // package-level names that are the generated file's imports, parameters
 // and variables (key, pos, buf, tuple, types, reflect). Each package
 // comes with changes to draw on its key types, for the old file's check.
@@ -121,7 +122,10 @@ type srcDrawer struct {
 	aliases  []string        // the aliases among them
 	embeds   []string        // those of them a struct may embed (no pointer, no interface)
 	structs  []string        // non-generic struct types, keys among them
-	generics []*srcDecl
+	// optionals are the structs with trailing optional fields, which a
+	// struct that embeds one mostly embeds last.
+	optionals map[string]bool
+	generics  []*srcDecl
 }
 
 func (d *srcDrawer) intn(n int, label string) int { return rapid.IntRange(0, n-1).Draw(d.t, label) }
@@ -147,7 +151,7 @@ func (d *srcDrawer) newName(prefix string) string {
 
 // drawPackage draws a package of declarations named name.
 func drawPackage(t *rapid.T, name string) (*srcModel, []srcChange) {
-	d := &srcDrawer{t: t, m: &srcModel{name: name}, taken: map[string]bool{}}
+	d := &srcDrawer{t: t, m: &srcModel{name: name}, taken: map[string]bool{}, optionals: map[string]bool{}}
 	for _, imp := range srcImports {
 		d.taken[imp[0]] = true
 	}
@@ -245,6 +249,18 @@ func (d *srcDrawer) declareStruct(key bool) srcChange {
 	if len(decl.fields) == 0 {
 		decl.fields = []*srcField{{name: "F0", typ: "int64"}}
 	}
+	// An embedded struct with optional fields, mostly last, where they
+	// stay at the end of the key.
+	for i, f := range decl.fields {
+		if f.embedded && d.optionals[strings.TrimPrefix(f.typ, "*")] && d.chance(80, "embedlast") {
+			decl.fields = append(slices.Delete(decl.fields, i, i+1), f)
+			break
+		}
+	}
+	if d.chance(map[bool]int{true: 25, false: 15}[key], "optionals") {
+		d.addOptionals(decl, names)
+		d.optionals[decl.name] = true
+	}
 	d.m.decls = append(d.m.decls, decl)
 	var change srcChange
 	if key {
@@ -326,6 +342,41 @@ func (d *srcDrawer) drawField(decl *srcDecl, names map[string]bool) *srcField {
 	return f
 }
 
+// addOptionals appends trailing optional fields to decl (a key, or a
+// struct a key may embed, which inlines them, or nest, which the plan
+// refuses), and at times misplaces one: a required field or a constant
+// after them, one that is no pointer or is desc, one moved before a
+// required field.
+func (d *srcDrawer) addOptionals(decl *srcDecl, names map[string]bool) {
+	fresh := func(name string) string {
+		for names[name] {
+			name += "x"
+		}
+		names[name] = true
+		return name
+	}
+	for range 1 + d.intn(3, "optionalcount") {
+		decl.fields = append(decl.fields, &srcField{name: fresh(fmt.Sprintf("O%d", len(names))), typ: "*" + d.drawType(1), tag: ",optional", hasTag: true})
+	}
+	if !d.chance(20, "misplaced") {
+		return
+	}
+	last := decl.fields[len(decl.fields)-1]
+	switch d.intn(5, "misplacedkind") {
+	case 0:
+		decl.fields = append(decl.fields, &srcField{name: fresh("After"), typ: d.pick(srcBasics, "aftertype")})
+	case 1:
+		decl.fields = append(decl.fields, &srcField{name: "_", typ: "struct{}", tag: "END,const", hasTag: true})
+	case 2:
+		last.typ = d.pick(srcBasics, "notpointer")
+	case 3:
+		last.tag = ",optional,desc"
+	default:
+		i := d.intn(len(decl.fields), "movedto")
+		decl.fields = slices.Insert(decl.fields[:len(decl.fields)-1], i, last)
+	}
+}
+
 // fieldName is the name of a field that is no constant: mostly exported,
 // sometimes unexported, blank, or a name of the generated file's.
 func (d *srcDrawer) fieldName(i int) string {
@@ -369,6 +420,9 @@ func (d *srcDrawer) drawTag(names map[string]bool) string {
 	}
 	if d.chance(1, "ext") {
 		opts = append(opts, "ext=0x40")
+	}
+	if d.chance(1, "optional") { // mostly misplaced, or on no pointer
+		opts = append(opts, "optional")
 	}
 	if d.chance(1, "wrongopt") {
 		opts = append(opts, d.pick([]string{"sideways", "desc"}, "wrong"))
@@ -453,7 +507,14 @@ func (d *srcDrawer) drawChange(decl *srcDecl) srcChange {
 		k := m.decl(name)
 		return k, k.fields[i%len(k.fields)]
 	}
-	switch d.intn(9, "change") {
+	switch d.intn(10, "change") {
+	case 9:
+		f := &srcField{name: "Added", typ: "*" + d.changeType(1), tag: ",optional", hasTag: true}
+		change.what = "an optional field Added " + f.typ + " appended"
+		change.apply = func(m *srcModel) {
+			k := m.decl(name)
+			k.fields = append(k.fields, f)
+		}
 	case 0:
 		f := &srcField{name: "Added", typ: d.changeType(0)}
 		if d.chance(30, "addedtag") {
@@ -570,6 +631,22 @@ func (m *srcModel) clone() *srcModel {
 		c.decls = append(c.decls, &dc)
 	}
 	return c
+}
+
+// hasOptional reports whether the struct name has a field tagged
+// optional, of its own or of a struct of the package it embeds.
+func (m *srcModel) hasOptional(name string, depth int) bool {
+	d := m.decl(name)
+	if d == nil || !d.isStruct() || depth > 8 {
+		return false
+	}
+	for _, f := range d.fields {
+		if f.hasTag && slices.Contains(strings.Split(f.tag, ",")[1:], "optional") ||
+			f.embedded && m.hasOptional(strings.TrimPrefix(f.typ, "*"), depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // keys are the names of the key types.

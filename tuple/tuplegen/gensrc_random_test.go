@@ -50,7 +50,7 @@ func TestGeneratorOverRandomTypes(t *testing.T) {
 	})
 	var pkgs []*genPackage
 	var muts []*genMutation
-	types, written := 0, 0
+	types, written, optional, optionalWritten := 0, 0, 0, 0
 	for b := range *genBatches {
 		d := gen.Example(seed + b)
 		p := &genPackage{dir: fmt.Sprintf("b%d/%s", b, d.model.name), keys: d.model.keys(),
@@ -61,6 +61,14 @@ func TestGeneratorOverRandomTypes(t *testing.T) {
 		m.generate(p)
 		pkgs = append(pkgs, p)
 		types, written = types+len(p.keys), written+len(p.written)
+		for _, k := range p.keys {
+			if d.model.hasOptional(k, 0) {
+				optional++
+				if slices.Contains(p.written, k) {
+					optionalWritten++
+				}
+			}
+		}
 		n := 0
 		for _, c := range d.changes {
 			if !slices.Contains(p.written, c.key) || n >= *genChanges {
@@ -90,6 +98,6 @@ func TestGeneratorOverRandomTypes(t *testing.T) {
 			stale++
 		}
 	}
-	t.Logf("%d packages, %d key types: %d written, %d refused as the plan refuses; %d changed packages with the old file: %d fail to build, %d refused at start-up, %d unchanged; %v",
-		len(pkgs), types, written, types-written, len(muts), failedBuild, stale, len(muts)-failedBuild-stale, time.Since(start).Round(time.Second))
+	t.Logf("%d packages, %d key types: %d written, %d refused as the plan refuses; %d with optional fields, %d of them written; %d changed packages with the old file: %d fail to build, %d refused at start-up, %d unchanged; %v",
+		len(pkgs), types, written, types-written, optional, optionalWritten, len(muts), failedBuild, stale, len(muts)-failedBuild-stale, time.Since(start).Round(time.Second))
 }

@@ -65,10 +65,13 @@ type field struct {
 	// which Go does not convert to and from []byte.
 	byteElems bool
 	nullable  bool
-	desc      bool
-	unit      string  // of a time or duration: the Go expression of its unit, time.Nanosecond ...
-	constEnc  []byte  // the constant's encoding
-	nested    []field // the fields of a nested struct
+	// optional: a trailing pointer field left out of the key when nil,
+	// which then ends before it (tag optional; see tuple's plan_optional.go)
+	optional bool
+	desc     bool
+	unit     string  // of a time or duration: the Go expression of its unit, time.Nanosecond ...
+	constEnc []byte  // the constant's encoding
+	nested   []field // the fields of a nested struct
 	// via are the embedded pointers to structs the field is reached
 	// through, outermost first: the plan allocates them as it decodes and
 	// refuses a nil one as it encodes.
@@ -130,7 +133,38 @@ func (c *compiler) structFields(t types.Type, st *types.Struct, depth int, what 
 	if err := c.addFields(&out, st, reach{base: t}, depth); err != nil {
 		return nil, err
 	}
-	return out, uniqueNames(out)
+	if err := uniqueNames(out); err != nil {
+		return nil, err
+	}
+	return out, checkOptional(out)
+}
+
+// checkOptional refuses optional fields that are not at the end of
+// their level, as tuple's layout.checkOptional does: a field after an
+// optional one that is not optional, or a constant after one.
+func checkOptional(fields []field) error {
+	first := firstOptional(fields)
+	for i := first + 1; i < len(fields); i++ {
+		f, o := &fields[i], &fields[first]
+		switch {
+		case f.kind == kindConst:
+			return fmt.Errorf("constant %s after optional field %s: a key ends where a nil optional field is, so nothing but optional fields may follow one", f.name, o.name)
+		case !f.optional:
+			return fmt.Errorf("field %s (%s) after optional field %s: a key ends where a nil optional field is, so every field after an optional one is optional (tag it `tuple:\",optional\"`, or move it before %s)", f.name, f.typeText, o.name, o.name)
+		}
+	}
+	return nil
+}
+
+// firstOptional is the index of the first optional field of fields, or
+// len(fields) when none is.
+func firstOptional(fields []field) int {
+	for i := range fields {
+		if fields[i].optional {
+			return i
+		}
+	}
+	return len(fields)
 }
 
 // uniqueNames refuses two fields of one level (the fields of embedded
@@ -244,11 +278,8 @@ func (c *compiler) field(f *field, sf *types.Var, tag string, depth int) error {
 	if kt.Ext != 0 {
 		return fmt.Errorf("tag option \"ext=%#02x\": an extension's element is written by the extension value the codec holds at run time, which generated code does not have; take this type out of the -type list (tuple.Plan encodes it by reflection)", kt.Ext)
 	}
-	if kt.Optional {
-		return fmt.Errorf("tag option \"optional\": a key with optional fields is not written by generated code yet; take this type out of the -type list (tuple.Plan encodes it by reflection)")
-	}
 	asBytes := kt.Bytes
-	f.desc, f.unit = kt.Desc, units[kt.Unit]
+	f.desc, f.unit, f.optional = kt.Desc, units[kt.Unit], kt.Optional
 	if kt.Const {
 		return f.compileConstant(sf.Type(), sf.Name(), kt.Name)
 	}
@@ -282,6 +313,12 @@ func (c *compiler) field(f *field, sf *types.Var, tag string, depth int) error {
 		return fmt.Errorf("the unit option is for time.Time and time.Duration fields")
 	case f.unit == "" && (f.kind == kindTime || f.kind == kindDuration):
 		f.unit = "time.Nanosecond"
+	}
+	switch { // as the plan refuses them
+	case f.optional && !f.nullable:
+		return fmt.Errorf("optional is for pointer fields: a nil leaves the field out of the key (make it *%s)", f.typeText)
+	case f.kind == kindNested && firstOptional(f.nested) < len(f.nested):
+		return fmt.Errorf("its field %s is optional, and only the key's own fields may be: a nested tuple holds every field of its struct", f.nested[firstOptional(f.nested)].name)
 	}
 	return nil
 }

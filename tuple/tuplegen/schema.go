@@ -39,6 +39,12 @@ func writeSchema(b *strings.Builder, fields []field) error {
 			}
 			return
 		}
+		if f.optional { // nil is no element: optional(T) wraps the values' type, as the plan writes it
+			b.WriteString(f.name)
+			b.WriteString(schematext.NameSep)
+			schematext.WriteOptional(b, func() { err = writeKind(b, f) })
+			return
+		}
 		// The descending extension is at tuple.DefaultDescCode: the
 		// methods are written for the codec NewPlan makes of Codec{}.
 		schematext.WriteField(b, f.name, f.nullable, f.desc, schematext.DefaultDescCode, func() { err = writeKind(b, f) })

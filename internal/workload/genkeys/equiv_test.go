@@ -20,6 +20,7 @@ type (
 	customsReflect genkeys.Customs
 	embedsReflect  genkeys.Embeds
 	eventReflect   genkeys.Event
+	growsReflect   genkeys.Grows
 )
 
 // pairs compares the generated methods of each type with the reflective
@@ -35,6 +36,7 @@ func pairs(t testing.TB) []gencheck.Pair {
 		gencheck.NewTwin[genkeys.Customs, customsReflect](t, "Customs"),
 		gencheck.NewTwin[genkeys.Embeds, embedsReflect](t, "Embeds"),
 		gencheck.NewTwin[genkeys.Event, eventReflect](t, "Event"),
+		gencheck.NewTwin[genkeys.Grows, growsReflect](t, "Grows"),
 	}
 }
 

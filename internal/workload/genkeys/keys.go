@@ -20,7 +20,7 @@ import (
 	"github.com/google/uuid"
 )
 
-//go:generate go run github.com/fdbtuple/fdbtuple/cmd/fdbtuple gen -type W1,W1Const,Kinds,Descs,Mixed,Times,Customs,Embeds,Event
+//go:generate go run github.com/fdbtuple/fdbtuple/cmd/fdbtuple gen -type W1,W1Const,Kinds,Descs,Mixed,Times,Customs,Embeds,Event,Grows
 
 // W1 is workload.W1Fields (the seed key as a struct of plain fields),
 // whose plan takes the reflective path: here it has generated methods.
@@ -265,4 +265,28 @@ type Event struct {
 	Stream string
 	At     time.Time `tuple:",unit=ms"`
 	Took   time.Duration
+}
+
+// Grows is a key that grew by trailing optional fields, left out of the
+// key when nil: of several kinds, a nested tuple and a custom element
+// among them, the last ones reached through an embedded pointer. A
+// descending field before them puts the descending code in the codec, of
+// the wrong type where an optional field is.
+type Grows struct {
+	_      struct{} `tuple:"g,const"`
+	Stream string
+	Seq    int64      `tuple:",desc"`
+	Reply  *int64     `tuple:",optional"`
+	Topic  *Name      `tuple:",optional"`
+	At     *time.Time `tuple:",optional,unit=ms"`
+	*Grown
+}
+
+// Grown holds the optional fields Grows reaches through a pointer: the
+// plan allocates it when the key holds one of them, and a nil Grown
+// leaves them all out.
+type Grown struct {
+	Price *Cents `tuple:",optional"`
+	In    *Inner `tuple:",optional"`
+	Blob  *Blob  `tuple:",optional"`
 }

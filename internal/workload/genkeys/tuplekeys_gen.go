@@ -1096,6 +1096,516 @@ var _ = struct {
 	Took   time.Duration
 }(Event{})
 
+// AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Grows]
+// writes with tuple.Codec{}. On error it returns dst unchanged and the
+// plan's error.
+func (v *Grows) AppendTupleKey(dst []byte) ([]byte, error) {
+	if tupleKeyStaleGrows != nil {
+		return dst, tupleKeyStaleGrows
+	}
+	start := len(dst)
+	// the key ends at Reply when it is nil: no optional field after it may be set
+	if v.Reply == nil {
+		if v.Topic != nil {
+			return dst, &tuple.EncodeError{Type: reflect.TypeFor[*Name](), Field: "Topic (*genkeys.Name)", Err: tuple.ErrOptionalGap, Detail: "Topic is set and Reply before it is nil; the key ends at Reply, so it cannot hold Topic (set Reply, or leave Topic nil)"}
+		}
+		if v.At != nil {
+			return dst, &tuple.EncodeError{Type: reflect.TypeFor[*time.Time](), Field: "At (*time.Time)", Err: tuple.ErrOptionalGap, Detail: "At is set and Reply before it is nil; the key ends at Reply, so it cannot hold At (set Reply, or leave At nil)"}
+		}
+		if v.Grown != nil && v.Grown.Price != nil {
+			return dst, &tuple.EncodeError{Type: reflect.TypeFor[*Cents](), Field: "Price (*genkeys.Cents)", Err: tuple.ErrOptionalGap, Detail: "Price is set and Reply before it is nil; the key ends at Reply, so it cannot hold Price (set Reply, or leave Price nil)"}
+		}
+		if v.Grown != nil && v.Grown.In != nil {
+			return dst, &tuple.EncodeError{Type: reflect.TypeFor[*Inner](), Field: "In (*genkeys.Inner)", Err: tuple.ErrOptionalGap, Detail: "In is set and Reply before it is nil; the key ends at Reply, so it cannot hold In (set Reply, or leave In nil)"}
+		}
+		if v.Grown != nil && v.Grown.Blob != nil {
+			return dst, &tuple.EncodeError{Type: reflect.TypeFor[*Blob](), Field: "Blob (*genkeys.Blob)", Err: tuple.ErrOptionalGap, Detail: "Blob is set and Reply before it is nil; the key ends at Reply, so it cannot hold Blob (set Reply, or leave Blob nil)"}
+		}
+	}
+	// the key ends at Topic when it is nil: no optional field after it may be set
+	if v.Topic == nil {
+		if v.At != nil {
+			return dst, &tuple.EncodeError{Type: reflect.TypeFor[*time.Time](), Field: "At (*time.Time)", Err: tuple.ErrOptionalGap, Detail: "At is set and Topic before it is nil; the key ends at Topic, so it cannot hold At (set Topic, or leave At nil)"}
+		}
+		if v.Grown != nil && v.Grown.Price != nil {
+			return dst, &tuple.EncodeError{Type: reflect.TypeFor[*Cents](), Field: "Price (*genkeys.Cents)", Err: tuple.ErrOptionalGap, Detail: "Price is set and Topic before it is nil; the key ends at Topic, so it cannot hold Price (set Topic, or leave Price nil)"}
+		}
+		if v.Grown != nil && v.Grown.In != nil {
+			return dst, &tuple.EncodeError{Type: reflect.TypeFor[*Inner](), Field: "In (*genkeys.Inner)", Err: tuple.ErrOptionalGap, Detail: "In is set and Topic before it is nil; the key ends at Topic, so it cannot hold In (set Topic, or leave In nil)"}
+		}
+		if v.Grown != nil && v.Grown.Blob != nil {
+			return dst, &tuple.EncodeError{Type: reflect.TypeFor[*Blob](), Field: "Blob (*genkeys.Blob)", Err: tuple.ErrOptionalGap, Detail: "Blob is set and Topic before it is nil; the key ends at Topic, so it cannot hold Blob (set Topic, or leave Blob nil)"}
+		}
+	}
+	// the key ends at At when it is nil: no optional field after it may be set
+	if v.At == nil {
+		if v.Grown != nil && v.Grown.Price != nil {
+			return dst, &tuple.EncodeError{Type: reflect.TypeFor[*Cents](), Field: "Price (*genkeys.Cents)", Err: tuple.ErrOptionalGap, Detail: "Price is set and At before it is nil; the key ends at At, so it cannot hold Price (set At, or leave Price nil)"}
+		}
+		if v.Grown != nil && v.Grown.In != nil {
+			return dst, &tuple.EncodeError{Type: reflect.TypeFor[*Inner](), Field: "In (*genkeys.Inner)", Err: tuple.ErrOptionalGap, Detail: "In is set and At before it is nil; the key ends at At, so it cannot hold In (set At, or leave In nil)"}
+		}
+		if v.Grown != nil && v.Grown.Blob != nil {
+			return dst, &tuple.EncodeError{Type: reflect.TypeFor[*Blob](), Field: "Blob (*genkeys.Blob)", Err: tuple.ErrOptionalGap, Detail: "Blob is set and At before it is nil; the key ends at At, so it cannot hold Blob (set At, or leave Blob nil)"}
+		}
+	}
+	// the key ends at Price when it is nil: no optional field after it may be set
+	if v.Grown == nil || v.Grown.Price == nil {
+		if v.Grown != nil && v.Grown.In != nil {
+			return dst, &tuple.EncodeError{Type: reflect.TypeFor[*Inner](), Field: "In (*genkeys.Inner)", Err: tuple.ErrOptionalGap, Detail: "In is set and Price before it is nil; the key ends at Price, so it cannot hold In (set Price, or leave In nil)"}
+		}
+		if v.Grown != nil && v.Grown.Blob != nil {
+			return dst, &tuple.EncodeError{Type: reflect.TypeFor[*Blob](), Field: "Blob (*genkeys.Blob)", Err: tuple.ErrOptionalGap, Detail: "Blob is set and Price before it is nil; the key ends at Price, so it cannot hold Blob (set Price, or leave Blob nil)"}
+		}
+	}
+	// the key ends at In when it is nil: no optional field after it may be set
+	if v.Grown == nil || v.Grown.In == nil {
+		if v.Grown != nil && v.Grown.Blob != nil {
+			return dst, &tuple.EncodeError{Type: reflect.TypeFor[*Blob](), Field: "Blob (*genkeys.Blob)", Err: tuple.ErrOptionalGap, Detail: "Blob is set and In before it is nil; the key ends at In, so it cannot hold Blob (set In, or leave Blob nil)"}
+		}
+	}
+	// constant "g"
+	dst = append(dst, "\x02g\x00"...)
+	// Stream (string)
+	out1, err := tuplewire.AppendStringChecked(dst, v.Stream)
+	if err != nil {
+		return dst[:start], tupleKeyEncodeErr(v.Stream, err, "Stream (string)")
+	}
+	dst = out1
+	// Seq (int64)
+	var ascBuf2 [64]byte
+	asc3 := ascBuf2[:0]
+	if cap(asc3)-len(asc3) >= tuplewire.IntRoom {
+		asc3 = tuplewire.AppendIntInRoom(asc3, v.Seq)
+	} else {
+		asc3 = tuplewire.AppendInt(asc3, v.Seq)
+	}
+	dst = tuplewire.AppendDesc(dst, 0x4f, asc3)
+	// Reply (*int64)
+	if v.Reply == nil {
+		return dst, nil
+	}
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendIntInRoom(dst, (*v.Reply))
+	} else {
+		dst = tuplewire.AppendInt(dst, (*v.Reply))
+	}
+	// Topic (*genkeys.Name)
+	if v.Topic == nil {
+		return dst, nil
+	}
+	out4, err := tuplewire.AppendStringChecked(dst, string((*v.Topic)))
+	if err != nil {
+		return dst[:start], tupleKeyEncodeErr((*v.Topic), err, "Topic (*genkeys.Name)")
+	}
+	dst = out4
+	// At (*time.Time)
+	if v.At == nil {
+		return dst, nil
+	}
+	out5, err := tuple.AppendTime(dst, (*v.At), time.Millisecond)
+	if err != nil {
+		return dst[:start], tupleKeyNamed(err, "At (*time.Time)")
+	}
+	dst = out5
+	// Price (*genkeys.Cents)
+	if v.Grown == nil || v.Grown.Price == nil {
+		return dst, nil
+	}
+	out6, err := tupleKeyDescCodec.AppendCustom(dst, v.Grown.Price, 0)
+	if err != nil {
+		return dst[:start], tupleKeyNamed(err, "Price (*genkeys.Cents)")
+	}
+	dst = out6
+	// In (*genkeys.Inner)
+	if v.Grown == nil || v.Grown.In == nil {
+		return dst, nil
+	}
+	dst = tuplewire.BeginNested(dst)
+	// A (string)
+	out7, err := tuplewire.AppendStringChecked(dst, (*v.Grown.In).A)
+	if err != nil {
+		return dst[:start], tupleKeyEncodeErr((*v.Grown.In).A, err, "A (string)")
+	}
+	dst = out7
+	// B (*int64)
+	if (*v.Grown.In).B == nil {
+		dst = tuplewire.AppendNestedNull(dst)
+	} else {
+		if cap(dst)-len(dst) >= tuplewire.IntRoom {
+			dst = tuplewire.AppendIntInRoom(dst, (*(*v.Grown.In).B))
+		} else {
+			dst = tuplewire.AppendInt(dst, (*(*v.Grown.In).B))
+		}
+	}
+	// C (genkeys.Deep)
+	dst = tuplewire.BeginNested(dst)
+	// X (int8)
+	if cap(dst)-len(dst) >= tuplewire.IntRoom {
+		dst = tuplewire.AppendIntInRoom(dst, int64((*v.Grown.In).C.X))
+	} else {
+		dst = tuplewire.AppendInt(dst, int64((*v.Grown.In).C.X))
+	}
+	// Y (genkeys.Flag)
+	dst = tuplewire.AppendBool(dst, bool((*v.Grown.In).C.Y))
+	dst = tuplewire.EndNested(dst)
+	dst = tuplewire.EndNested(dst)
+	// Blob (*genkeys.Blob)
+	if v.Grown == nil || v.Grown.Blob == nil {
+		return dst, nil
+	}
+	dst = tuplewire.AppendBytes(dst, (*v.Grown.Blob))
+	return dst, nil
+}
+
+// MarshalTupleKey returns the key of *v in a new slice of its exact
+// length.
+func (v *Grows) MarshalTupleKey() ([]byte, error) {
+	var buf [128]byte
+	key, err := v.AppendTupleKey(buf[:0])
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), key...), nil
+}
+
+// UnmarshalTupleKey reads the fields of *v from the start of key, as
+// tuple.Plan[Grows].UnmarshalPrefix does with tuple.Codec{}, and returns
+// the number of bytes read. Its errors are the plan's (sentinel, field and
+// offset). Nothing decoded aliases key.
+func (v *Grows) UnmarshalTupleKey(key []byte) (int, error) {
+	if tupleKeyStaleGrows != nil {
+		return 0, tupleKeyStaleGrows
+	}
+	pos := 0
+	var text [128]byte
+	buf := text[:0]
+	// constant "g"
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "constant \"g\"", "the key ends before this field")
+	}
+	if len(key)-pos < 3 || string(key[pos:pos+3]) != "\x02g\x00" {
+		return 0, tupleKeyFail(key, pos, tuple.ErrConstMismatch, "constant \"g\"", "want the constant \"\\x02g\\x00\"")
+	}
+	pos += 3
+	// Stream (string)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Stream (string)", "the key ends before this field")
+	}
+	if key[pos] == 0x4f {
+		return 0, tupleKeyKind(key, pos, true, "Stream (string)")
+	}
+	b8, n9, err := tuplewire.ConsumeStringAppend(buf, key[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "Stream (string)")
+	}
+	buf = b8
+	pos += n9
+	e0 := len(buf)
+	// Seq (int64)
+	if pos >= len(key) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Seq (int64)", "the key ends before this field")
+	}
+	if key[pos] != 0x4f {
+		return 0, tupleKeyKind(key, pos, true, "Seq (int64)")
+	}
+	var ascBuf11 [64]byte
+	asc12, n13, err := tuplewire.ConsumeDesc(ascBuf11[:0], key[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "Seq (int64)")
+	}
+	if len(asc12) == 0 {
+		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "Seq (int64)", "descending element holds no element")
+	}
+	end14, err := tupleKeyGrowsDesc10(asc12, &v.Seq)
+	if err != nil {
+		return 0, tupleKeyDescErr(err, asc12, pos, "Seq (int64)")
+	}
+	if end14 != len(asc12) {
+		return 0, tupleKeyFail(key, pos, tuple.ErrInvalidCode, "Seq (int64)", "descending element holds more than one element")
+	}
+	pos += n13
+	// Reply (*int64)
+	if pos >= len(key) { // the key ends before it
+		v.Reply = nil
+	} else if key[pos] == 0x00 {
+		return 0, tupleKeyFail(key, pos, tuple.ErrWrongType, "Reply (*int64)", "a null, but an optional field is left out of the key when nil, never written as a null")
+	} else {
+		p17 := new(int64)
+		v.Reply = p17
+		if key[pos] == 0x4f {
+			return 0, tupleKeyKind(key, pos, true, "Reply (*int64)")
+		}
+		x18, n19, err := tuplewire.ConsumeInt(key[pos:])
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "Reply (*int64)")
+		}
+		(*p17) = x18
+		pos += n19
+	}
+	// Topic (*genkeys.Name)
+	if pos >= len(key) { // the key ends before it
+		v.Topic = nil
+	} else if key[pos] == 0x00 {
+		return 0, tupleKeyFail(key, pos, tuple.ErrWrongType, "Topic (*genkeys.Name)", "a null, but an optional field is left out of the key when nil, never written as a null")
+	} else {
+		p20 := new(Name)
+		v.Topic = p20
+		if key[pos] == 0x4f {
+			return 0, tupleKeyKind(key, pos, true, "Topic (*genkeys.Name)")
+		}
+		x21, n22, err := tuplewire.ConsumeString(key[pos:])
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "Topic (*genkeys.Name)")
+		}
+		(*p20) = Name(x21)
+		pos += n22
+	}
+	// At (*time.Time)
+	if pos >= len(key) { // the key ends before it
+		v.At = nil
+	} else if key[pos] == 0x00 {
+		return 0, tupleKeyFail(key, pos, tuple.ErrWrongType, "At (*time.Time)", "a null, but an optional field is left out of the key when nil, never written as a null")
+	} else {
+		p23 := new(time.Time)
+		v.At = p23
+		if key[pos] == 0x4f {
+			return 0, tupleKeyKind(key, pos, true, "At (*time.Time)")
+		}
+		x24, n25, err := tuple.ConsumeTime(key[pos:], time.Millisecond)
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "At (*time.Time)")
+		}
+		(*p23) = x24
+		pos += n25
+	}
+	// Price (*genkeys.Cents)
+	if pos >= len(key) { // the key ends before it
+		if v.Grown != nil {
+			v.Grown.Price = nil
+		}
+	} else if key[pos] == 0x00 {
+		return 0, tupleKeyFail(key, pos, tuple.ErrWrongType, "Price (*genkeys.Cents)", "a null, but an optional field is left out of the key when nil, never written as a null")
+	} else {
+		if v.Grown == nil {
+			v.Grown = new(Grown)
+		}
+		p26 := new(Cents)
+		v.Grown.Price = p26
+		n27, err := tupleKeyDescCodec.ScanCustom(key[pos:], p26, 0)
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "Price (*genkeys.Cents)")
+		}
+		pos += n27
+	}
+	// In (*genkeys.Inner)
+	if pos >= len(key) { // the key ends before it
+		if v.Grown != nil {
+			v.Grown.In = nil
+		}
+	} else if key[pos] == 0x00 {
+		return 0, tupleKeyFail(key, pos, tuple.ErrWrongType, "In (*genkeys.Inner)", "a null, but an optional field is left out of the key when nil, never written as a null")
+	} else {
+		if v.Grown == nil {
+			v.Grown = new(Grown)
+		}
+		p28 := new(Inner)
+		v.Grown.In = p28
+		if key[pos] != 0x05 {
+			return 0, tupleKeyKind(key, pos, true, "In (*genkeys.Inner)")
+		}
+		open29 := pos
+		pos++
+		// A (string)
+		if pos >= len(key) {
+			return 0, tupleKeyFail(key, open29, tuple.ErrUnterminated, "A (string)", "nested tuple has no closing 00")
+		}
+		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "A (string)", "the nested tuple ends before this field")
+		}
+		if key[pos] == 0x4f {
+			return 0, tupleKeyKind(key, pos, true, "A (string)")
+		}
+		x30, n31, err := tuplewire.ConsumeString(key[pos:])
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "A (string)")
+		}
+		(*p28).A = x30
+		pos += n31
+		// B (*int64)
+		if pos >= len(key) {
+			return 0, tupleKeyFail(key, open29, tuple.ErrUnterminated, "B (*int64)", "nested tuple has no closing 00")
+		}
+		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "B (*int64)", "the nested tuple ends before this field")
+		}
+		if key[pos] == 0x00 {
+			(*p28).B = nil
+			pos += 2
+		} else {
+			p32 := new(int64)
+			(*p28).B = p32
+			if key[pos] == 0x4f {
+				return 0, tupleKeyKind(key, pos, true, "B (*int64)")
+			}
+			x33, n34, err := tuplewire.ConsumeInt(key[pos:])
+			if err != nil {
+				return 0, tupleKeyErr(err, pos, "B (*int64)")
+			}
+			(*p32) = x33
+			pos += n34
+		}
+		// C (genkeys.Deep)
+		if pos >= len(key) {
+			return 0, tupleKeyFail(key, open29, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
+		}
+		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "C (genkeys.Deep)", "the nested tuple ends before this field")
+		}
+		if key[pos] != 0x05 {
+			return 0, tupleKeyKind(key, pos, true, "C (genkeys.Deep)")
+		}
+		open35 := pos
+		pos++
+		// X (int8)
+		if pos >= len(key) {
+			return 0, tupleKeyFail(key, open35, tuple.ErrUnterminated, "X (int8)", "nested tuple has no closing 00")
+		}
+		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "X (int8)", "the nested tuple ends before this field")
+		}
+		if key[pos] == 0x4f {
+			return 0, tupleKeyKind(key, pos, true, "X (int8)")
+		}
+		x36, n37, err := tuplewire.ConsumeInt(key[pos:])
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "X (int8)")
+		}
+		if int64(int8(x36)) != x36 {
+			return 0, tupleKeyFail(key, pos, tuple.ErrOutOfRange, "X (int8)", "the value does not fit in int8")
+		}
+		(*p28).C.X = int8(x36)
+		pos += n37
+		// Y (genkeys.Flag)
+		if pos >= len(key) {
+			return 0, tupleKeyFail(key, open35, tuple.ErrUnterminated, "Y (genkeys.Flag)", "nested tuple has no closing 00")
+		}
+		if key[pos] == 0x00 && (pos+1 >= len(key) || key[pos+1] != 0xFF) {
+			return 0, tupleKeyFail(key, pos, tuple.ErrTooFewElements, "Y (genkeys.Flag)", "the nested tuple ends before this field")
+		}
+		if key[pos] == 0x4f {
+			return 0, tupleKeyKind(key, pos, true, "Y (genkeys.Flag)")
+		}
+		x38, n39, err := tuplewire.ConsumeBool(key[pos:])
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "Y (genkeys.Flag)")
+		}
+		(*p28).C.Y = Flag(x38)
+		pos += n39
+		if pos >= len(key) {
+			return 0, tupleKeyFail(key, open35, tuple.ErrUnterminated, "C (genkeys.Deep)", "nested tuple has no closing 00")
+		}
+		if key[pos] != 0x00 || (pos+1 < len(key) && key[pos+1] == 0xFF) {
+			return 0, tupleKeyFail(key, pos, tuple.ErrTooManyElements, "C (genkeys.Deep)", "the nested tuple holds more elements than the struct has fields")
+		}
+		pos++
+		if pos >= len(key) {
+			return 0, tupleKeyFail(key, open29, tuple.ErrUnterminated, "In (*genkeys.Inner)", "nested tuple has no closing 00")
+		}
+		if key[pos] != 0x00 || (pos+1 < len(key) && key[pos+1] == 0xFF) {
+			return 0, tupleKeyFail(key, pos, tuple.ErrTooManyElements, "In (*genkeys.Inner)", "the nested tuple holds more elements than the struct has fields")
+		}
+		pos++
+	}
+	// Blob (*genkeys.Blob)
+	if pos >= len(key) { // the key ends before it
+		if v.Grown != nil {
+			v.Grown.Blob = nil
+		}
+	} else if key[pos] == 0x00 {
+		return 0, tupleKeyFail(key, pos, tuple.ErrWrongType, "Blob (*genkeys.Blob)", "a null, but an optional field is left out of the key when nil, never written as a null")
+	} else {
+		if v.Grown == nil {
+			v.Grown = new(Grown)
+		}
+		p40 := new(Blob)
+		v.Grown.Blob = p40
+		if key[pos] == 0x4f {
+			return 0, tupleKeyKind(key, pos, true, "Blob (*genkeys.Blob)")
+		}
+		x41, n42, err := tuplewire.ConsumeBytes(key[pos:])
+		if err != nil {
+			return 0, tupleKeyErr(err, pos, "Blob (*genkeys.Blob)")
+		}
+		(*p40) = Blob(x41)
+		pos += n42
+	}
+	all := string(buf)
+	v.Stream = all[:e0]
+	return pos, nil
+}
+
+// TupleKeyFuncs returns AppendTupleKey and UnmarshalTupleKey as functions
+// of a Grows value, which tuple.Plan[Grows] calls: a method called through
+// a function value makes its receiver escape, and a value passed to one
+// does not, so that the plan's caller's Grows stays on its stack.
+func (*Grows) TupleKeyFuncs() (appendKey func(Grows, []byte) ([]byte, error), unmarshalKey func(Grows, []byte) (Grows, int, error)) {
+	appendKey = func(v Grows, dst []byte) ([]byte, error) { return v.AppendTupleKey(dst) }
+	unmarshalKey = func(v Grows, key []byte) (out Grows, n int, err error) {
+		out = v // and read into the result itself: a copy after the reads would wait for their stores
+		n, err = out.UnmarshalTupleKey(key)
+		return out, n, err
+	}
+	return appendKey, unmarshalKey
+}
+
+// TupleKeySchema returns the key schema the methods above are written
+// for, which tuple.NewPlan compares with Grows's own: a change to Grows
+// that this file does not follow makes NewPlan fail.
+func (*Grows) TupleKeySchema() string {
+	return "(\"g\", Stream string, Seq desc(int64), Reply optional(int64), Topic optional(string), At optional(time(ms)), Price optional(custom(genkeys.Cents)), In optional((A string, B *int64, C (X int8, Y bool))), Blob optional(bytes))"
+}
+
+// TupleKeyFields returns the fields of Grows the methods above read and
+// write, by their paths through embedded structs, which tuple.NewPlan
+// compares with Grows's own.
+func (*Grows) TupleKeyFields() string {
+	return "Grows{_, Stream, Seq, Reply, Topic, At, *Grown.Price, *Grown.In{A, B, C{X, Y}}, *Grown.Blob}"
+}
+
+// tupleKeyStaleGrows is tuple.CheckGenerated's answer for Grows, which the
+// methods above return when the file is stale (Grows changed since it was
+// generated): they would write and read keys by its old layout.
+var tupleKeyStaleGrows = tuple.CheckGenerated[Grows]()
+
+// The fields of Grows and of the structs its key reaches, as the methods
+// above are written for them: a field added, removed or retyped, or an
+// embedded struct made a pointer, fails to compile here; run go generate
+// (fdbtuple gen) again.
+var _ = struct {
+	_      struct{}
+	Stream string
+	Seq    int64
+	Reply  *int64
+	Topic  *Name
+	At     *time.Time
+	*Grown
+}(Grows{})
+var _ = struct {
+	Price *Cents
+	In    *Inner
+	Blob  *Blob
+}(Grown{})
+var _ = struct {
+	A string
+	B *int64
+	C Deep
+}(Inner{})
+var _ = struct {
+	X int8
+	Y Flag
+}(Deep{})
+
 // AppendTupleKey appends the key of *v to dst: the bytes tuple.Plan[Kinds]
 // writes with tuple.Codec{}. On error it returns dst unchanged and the
 // plan's error.
@@ -3565,6 +4075,18 @@ func tupleKeyEmbedsDesc10(in []byte, p *string) (int, error) {
 	x15, n16, err := tuplewire.ConsumeString(in[pos:])
 	if err != nil {
 		return 0, tupleKeyErr(err, pos, "Z (*string)")
+	}
+	(*p) = x15
+	pos += n16
+	return pos, nil
+}
+
+// tupleKeyGrowsDesc10 reads the element that the descending field Seq (int64) wraps.
+func tupleKeyGrowsDesc10(in []byte, p *int64) (int, error) {
+	pos := 0
+	x15, n16, err := tuplewire.ConsumeInt(in[pos:])
+	if err != nil {
+		return 0, tupleKeyErr(err, pos, "Seq (int64)")
 	}
 	(*p) = x15
 	pos += n16

@@ -23,11 +23,48 @@ type Ext struct {
 	D tuple.Tuple `tuple:",ext=0x40"`
 }
 
-// Optional grew by an optional field, which the plan writes and the
-// generator refuses for now.
+// Optional grew by optional fields, one reached through an embedded
+// pointer.
 type Optional struct {
 	ID    int64
 	Reply *int64 `tuple:",optional"`
+	*Thread
+}
+
+type Thread struct {
+	Topic *string `tuple:",optional"`
+}
+
+// OptionalNotPointer is optional and no pointer, which a plan refuses.
+type OptionalNotPointer struct {
+	A int64 `tuple:",optional"`
+}
+
+// OptionalThenRequired has a required field after an optional one, which
+// a plan refuses.
+type OptionalThenRequired struct {
+	A *int64 `tuple:",optional"`
+	B int64
+}
+
+// OptionalThenConstant has a constant after an optional field, which a
+// plan refuses.
+type OptionalThenConstant struct {
+	A *int64   `tuple:",optional"`
+	_ struct{} `tuple:"END,const"`
+}
+
+// OptionalNested has an optional field in a nested struct, which a plan
+// refuses.
+type OptionalNested struct {
+	N struct {
+		X *int64 `tuple:",optional"`
+	}
+}
+
+// OptionalDesc is optional and desc, which a plan refuses.
+type OptionalDesc struct {
+	A *int64 `tuple:",optional,desc"`
 }
 
 type Time struct{ At time.Time }
