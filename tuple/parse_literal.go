@@ -51,8 +51,11 @@ func isWordByte(c byte) bool {
 // take them). Python's repr double-quotes a str that holds a ' (and no
 // "), and there \xNN is the code point U+00NN: a literal with a raw '
 // whose Go reading is not UTF-8 is Python's, which always is ("it's\x80"
-// is it's and U+0080). The text form never writes such a literal: it
-// writes a ' in a string that is not UTF-8 as \u0027.
+// is it's and U+0080), unless it holds an \xNN that Python's repr never
+// writes (see pythonEscapesOnly): the official Go binding's String quotes
+// as Go does and leaves a ' raw, and "\xff'" is its. The text form never
+// writes such a literal: it writes a ' in a string that is not UTF-8 as
+// \u0027.
 func (p *parser) goString() (any, error) {
 	lit, err := strconv.QuotedPrefix(p.rest())
 	if err != nil {
@@ -65,7 +68,7 @@ func (p *parser) goString() (any, error) {
 	s, _ := strconv.Unquote(lit)
 	switch {
 	case wirecore.TextStringOK(s, false):
-	case strings.IndexByte(lit, '\'') >= 0 && !strings.Contains(lit, `\"`):
+	case strings.IndexByte(lit, '\'') >= 0 && !strings.Contains(lit, `\"`) && pythonEscapesOnly(lit):
 		return p.quoted(false) // Python's repr
 	case !wirecore.TextStringOK(s, p.codec.AllowInvalidUTF8):
 		return nil, p.failWith(ErrInvalidUTF8, "string literal is not valid UTF-8 (a codec with AllowInvalidUTF8, or the package's Parse, reads it)")
@@ -279,6 +282,28 @@ func (p *parser) floatBits(single bool) (any, error) {
 func isHexString(s string) bool {
 	for i := range len(s) {
 		if !isHex(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// pythonEscapesOnly reports whether every \xNN escape of the quoted
+// literal lit is one Python's repr of a str writes: those of the code
+// points below U+0100 it does not print, the controls (00–1F, 7F–9F),
+// U+00A0 and U+00AD. Python prints the others as themselves (ÿ, not
+// \xff), so an \xa1 to \xff but \xad is a Go byte escape.
+func pythonEscapesOnly(lit string) bool {
+	for i := 0; i+1 < len(lit); i++ {
+		if lit[i] != '\\' {
+			continue
+		}
+		i++ // the escaped character: a \\ is no escape of the next
+		if lit[i] != 'x' || i+2 >= len(lit) {
+			continue
+		}
+		n, err := strconv.ParseUint(lit[i+1:i+3], 16, 8)
+		if err == nil && n >= 0xA1 && n != 0xAD {
 			return false
 		}
 	}

@@ -357,6 +357,11 @@ func TestTextStringsAndPython(t *testing.T) {
 		{`(SingleFloat(nan),)`, "20ffc00000"},
 		{`("it's\x80",)`, "0269742773c28000"},
 		{`("it's\xa0 \x9f", 'x\x80')`, "0269742773c2a020c29f000278c28000"},
+		// What the official Go binding's String prints (Go's quoting, a '
+		// left raw): an \xff is a byte, as Python's repr never writes
+		// one (it prints ÿ), so the literal is Go's.
+		{`("\xff'\x8d",)`, "02ff278d00"},
+		{`("J'\xeb\x84\xff",)`, "024a27eb84ff00"},
 	} {
 		got, err := tuple.Parse(tt.text)
 		if err != nil {

@@ -29,13 +29,14 @@ var randomCount = flag.Int("random", 100_000, "random tuples for TestDifferentia
 // module keeps on purpose; MIGRATING.md gives each one's reason and what a
 // migrating program changes. Any other difference fails the test.
 var deliberate = map[string]string{
-	"more-types":        "this module packs a Go type the official binding panics on (int8-int32, uint8-uint32, named types)",
-	"big-int-form":      "2^64-1 written in Python's big-integer form (1d 08 ff...) decodes as uint64, as its 1c form does; the official binding gives *big.Int",
-	"strict-utf8":       "strict Unpack rejects a string that is not valid UTF-8; Codec{AllowInvalidUTF8: true} decodes it as the official binding does",
-	"strict-decoding":   "strict Unpack rejects bytes no encoder writes, which the official binding decodes",
-	"error-not-panic":   "an error where the official binding panics",
-	"display-ambiguous": "the official display of a byte string holding '\"' before ',' or ')' reads back as other bytes",
-	"parse-strict-utf8": "Parse rejects a string literal that is not valid UTF-8, which the official display prints for such a string",
+	"more-types":            "this module packs a Go type the official binding panics on (int8-int32, uint8-uint32, named types)",
+	"big-int-form":          "2^64-1 written in Python's big-integer form (1d 08 ff...) decodes as uint64, as its 1c form does; the official binding gives *big.Int",
+	"strict-utf8":           "strict Unpack rejects a string that is not valid UTF-8; Codec{AllowInvalidUTF8: true} decodes it as the official binding does",
+	"strict-decoding":       "strict Unpack rejects bytes no encoder writes, which the official binding decodes",
+	"error-not-panic":       "an error where the official binding panics",
+	"display-ambiguous":     "the official display of a byte string holding '\"' before ',' or ')' reads back as other bytes",
+	"parse-strict-utf8":     "Parse rejects a string literal that is not valid UTF-8, which the official display prints for such a string",
+	"python-repr-ambiguous": "the official display of a string that is not UTF-8, holds a ' and no \", and whose other bytes Go escapes as \\x80-\\xa0 or \\xad only, is also Python's repr of a str, which Parse reads (\\xNN as U+00NN, as Python packs it)",
 }
 
 // tally counts every comparison by what it found.
@@ -483,9 +484,32 @@ func compareParse(ta *tally, t tuple.Tuple, o official.Tuple, packed []byte) {
 		ta.agree("Parse(official String)")
 	case quoteInBytes(t):
 		ta.deliberateDiff("display-ambiguous")
+	case pythonAmbiguous(t):
+		ta.deliberateDiff("python-repr-ambiguous")
 	default:
 		ta.bug("Parse(official String)", "%s = %s, want %s", display, got.Text(), want.Text())
 	}
+}
+
+// pythonAmbiguous reports whether a string of t reads as a Python repr
+// when the official binding displays it: not valid UTF-8, with a ' and no
+// '"', and every byte Go's quoting escapes as \xNN (the bytes of no valid
+// UTF-8 sequence) one that Python's repr of a str escapes too (80-A0, AD).
+func pythonAmbiguous(t tuple.Tuple) bool {
+	return hasType(t, func(v any) bool {
+		s, ok := v.(string)
+		if !ok || utf8.ValidString(s) || !strings.Contains(s, "'") || strings.Contains(s, `"`) {
+			return false
+		}
+		for i := 0; i < len(s); {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 && !(s[i] >= 0x80 && s[i] <= 0xA0 || s[i] == 0xAD) {
+				return false
+			}
+			i += n
+		}
+		return true
+	})
 }
 
 // quoteInBytes reports whether a byte string of t holds a '"'.
