@@ -40,7 +40,7 @@ func (tr *dynamoTxn) commit() error {
 	if err := tr.ended("Commit"); err != nil {
 		return err
 	}
-	tr.state = txnCommitted
+	tr.state = storekit.Committed
 	if tr.buf.Empty() {
 		return tr.validateLocked()
 	}

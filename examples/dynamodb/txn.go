@@ -14,7 +14,7 @@ type dynamoTxn struct {
 	s *DynamoStore
 
 	mu    sync.Mutex
-	state txnState
+	state storekit.Life
 	buf   storekit.WriteBuffer
 	rd    dynamoReader
 	// checks are what the non-snapshot Gets and the Adds saw of each key,
@@ -24,14 +24,6 @@ type dynamoTxn struct {
 	ranged bool
 }
 
-type txnState uint8
-
-const (
-	txnActive    txnState = iota
-	txnCommitted          // commit was called, whatever its outcome
-	txnCancelled          // its Transact or ReadTransact returned without a commit
-)
-
 func (s *DynamoStore) begin() *dynamoTxn {
 	return &dynamoTxn{s: s, rd: dynamoReader{s: s, facts: map[string]seen{}}, checks: map[string]seen{}}
 }
@@ -39,15 +31,7 @@ func (s *DynamoStore) begin() *dynamoTxn {
 // ended returns the error for a call on a transaction that has ended:
 // FoundationDB's used_during_commit (2017) after the commit,
 // transaction_cancelled (1025) otherwise. tr.mu is held.
-func (tr *dynamoTxn) ended(op string) error {
-	switch tr.state {
-	case txnCommitted:
-		return fmt.Errorf("dynamodb store: %s: the transaction has been committed; start a new one: %w", op, fdb.Error{Code: 2017})
-	case txnCancelled:
-		return fmt.Errorf("dynamodb store: %s: the transaction has ended (its Transact or ReadTransact returned); start a new one: %w", op, fdb.Error{Code: 1025})
-	}
-	return nil
-}
+func (tr *dynamoTxn) ended(op string) error { return tr.state.Ended("dynamodb store", op) }
 
 func (tr *dynamoTxn) check(op string) error {
 	tr.mu.Lock()
@@ -58,8 +42,8 @@ func (tr *dynamoTxn) check(op string) error {
 func (tr *dynamoTxn) cancel() {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
-	if tr.state == txnActive {
-		tr.state = txnCancelled
+	if tr.state == storekit.Active {
+		tr.state = storekit.Ended
 		tr.buf.Reset()
 	}
 }

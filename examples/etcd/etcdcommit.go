@@ -25,7 +25,7 @@ func (tr *etcdTxn) commit() error {
 	if err := tr.ended("Commit"); err != nil {
 		return err
 	}
-	tr.state = txnCommitted
+	tr.state = storekit.Committed
 	if tr.buf.Empty() {
 		return nil
 	}

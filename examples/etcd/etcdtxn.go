@@ -15,7 +15,7 @@ type etcdTxn struct {
 	s *EtcdStore
 
 	mu    sync.Mutex
-	state txnState
+	state storekit.Life
 	buf   storekit.WriteBuffer
 	at    etcdReader // the store at the transaction's revision
 	// The compares of the commit, from the reads that did not go through
@@ -24,15 +24,6 @@ type etcdTxn struct {
 	points map[string]int64
 	ranges []keyRange
 }
-
-// txnState is where a transaction is in its life.
-type txnState uint8
-
-const (
-	txnActive    txnState = iota
-	txnCommitted          // commit was called, whatever its outcome
-	txnCancelled          // its Transact or ReadTransact returned without a commit
-)
 
 // keyRange is [begin, end), keys without the store's prefix.
 type keyRange struct{ begin, end fdb.Key }
@@ -46,15 +37,7 @@ func (s *EtcdStore) begin() *etcdTxn {
 // ended returns the error for a call on a transaction that has ended, or
 // nil: FoundationDB's used_during_commit (2017) after the commit,
 // transaction_cancelled (1025) otherwise. tr.mu is held.
-func (tr *etcdTxn) ended(op string) error {
-	switch tr.state {
-	case txnCommitted:
-		return fmt.Errorf("etcd store: %s: the transaction has been committed; start a new one: %w", op, fdb.Error{Code: 2017})
-	case txnCancelled:
-		return fmt.Errorf("etcd store: %s: the transaction has ended (its Transact or ReadTransact returned); start a new one: %w", op, fdb.Error{Code: 1025})
-	}
-	return nil
-}
+func (tr *etcdTxn) ended(op string) error { return tr.state.Ended("etcd store", op) }
 
 func (tr *etcdTxn) check(op string) error {
 	tr.mu.Lock()
@@ -67,8 +50,8 @@ func (tr *etcdTxn) check(op string) error {
 func (tr *etcdTxn) cancel() {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
-	if tr.state == txnActive {
-		tr.state = txnCancelled
+	if tr.state == storekit.Active {
+		tr.state = storekit.Ended
 		tr.buf.Reset()
 	}
 }

@@ -20,25 +20,17 @@ type txn struct {
 	b  *bolt.Bucket
 
 	mu    sync.Mutex
-	state state
+	state storekit.Life
 	size  int // the bytes written, toward storekit.TransactionSizeLimit
 }
-
-type state uint8
-
-const (
-	active    state = iota
-	committed       // the function returned nil: bbolt commits
-	ended           // the function failed or panicked, or a read-only transaction ended
-)
 
 // end marks the transaction as ended, when its function has returned.
 func (t *txn) end(commit bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.state = ended
+	t.state = storekit.Ended // the function failed or panicked, or a read-only transaction ended
 	if commit {
-		t.state = committed
+		t.state = storekit.Committed // the function returned nil: bbolt commits
 	}
 }
 
@@ -47,13 +39,9 @@ func (t *txn) end(commit bool) {
 // commit, fdb.Error{1025} (transaction_cancelled) otherwise.
 func (t *txn) lock(op string) error {
 	t.mu.Lock()
-	switch t.state {
-	case committed:
+	if err := t.state.Ended("boltstore", op); err != nil {
 		t.mu.Unlock()
-		return fmt.Errorf("boltstore: %s: the transaction has been committed; start a new one: %w", op, fdb.Error{Code: 2017})
-	case ended:
-		t.mu.Unlock()
-		return fmt.Errorf("boltstore: %s: the transaction has ended (its Transact or ReadTransact returned); start a new one: %w", op, fdb.Error{Code: 1025})
+		return err
 	}
 	return nil
 }

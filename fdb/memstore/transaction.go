@@ -19,34 +19,17 @@ type Transaction struct {
 	rv int64 // the read version
 
 	mu              sync.Mutex
-	state           state
+	state           storekit.Life
 	buf             storekit.WriteBuffer
 	reads, writes   []keyRange // conflict ranges
 	noWriteConflict bool       // the next write records no write conflict
 	store           reader     // the store at the read version
 }
 
-// state is where a transaction is in its life.
-type state uint8
-
-const (
-	active    state = iota
-	committed       // Commit was called, whatever its outcome
-	cancelled
-)
-
 // ended returns the error for a call on a transaction that has ended, or
 // nil: after Commit, FoundationDB's used_during_commit (2017); after Cancel,
 // transaction_cancelled (1025). tr.mu is held.
-func (tr *Transaction) ended(op string) error {
-	switch tr.state {
-	case committed:
-		return fmt.Errorf("memstore: %s: the transaction has been committed; start a new one: %w", op, fdb.Error{Code: 2017})
-	case cancelled:
-		return fmt.Errorf("memstore: %s: the transaction has been cancelled (or its Transact returned); start a new one: %w", op, fdb.Error{Code: 1025})
-	}
-	return nil
-}
+func (tr *Transaction) ended(op string) error { return tr.state.Ended("memstore", op) }
 
 // fail prefixes an error of the write buffer with the store and the call.
 func fail(op string, err error) error {
@@ -231,7 +214,7 @@ func (tr *Transaction) Commit() error {
 	if err := tr.ended("Commit"); err != nil {
 		return err
 	}
-	tr.state = committed
+	tr.state = storekit.Committed
 	defer tr.drop()
 	db := tr.db
 	if tr.buf.Empty() && len(tr.writes) == 0 {
@@ -284,10 +267,10 @@ func (tr *Transaction) drop() {
 func (tr *Transaction) Cancel() {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
-	if tr.state != active {
+	if tr.state != storekit.Active {
 		return
 	}
-	tr.state = cancelled
+	tr.state = storekit.Ended
 	tr.drop()
 	tr.db.mu.Lock()
 	tr.db.release(tr.rv)

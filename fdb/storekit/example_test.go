@@ -125,3 +125,17 @@ func ExampleRetryPolicy() {
 	fmt.Println(v, err, attempts)
 	// Output: committed <nil> 3
 }
+
+// A store keeps a Life per transaction and asks it before every call: a
+// call after the commit is FoundationDB's used_during_commit.
+func ExampleLife() {
+	life := storekit.Active
+	fmt.Println(life.Ended("mystore", "Set"))
+	life = storekit.Committed
+	err := life.Ended("mystore", "Set")
+	var fe fdb.Error
+	fmt.Println(errors.As(err, &fe), fe.Code)
+	// Output:
+	// <nil>
+	// true 2017
+}
