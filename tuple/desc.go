@@ -206,29 +206,15 @@ func (e *encoder) appendDescValue(dst []byte, g *goType, rv reflect.Value, o ele
 	}
 	inner := o
 	inner.desc = false
-	var asc []byte
-	var err error
-	switch {
-	case inner.ext == 0 && flatDesc(g.rule):
-		// These rows' appenders call nothing back, so the buffer stays
-		// on the stack; one passed to appendValue, which recurses, moves
-		// to the heap at every key (and a desc time, string or integer
-		// is the common newest-first key). Each case has its own
-		// buffer: escape is decided per variable.
-		var buf [64]byte
-		switch g.rule {
-		case ruleTime:
-			asc, err = appendTimeValue(buf[:0], g, rv, inner.unit)
-		case ruleDuration:
-			asc, err = appendDurationValue(buf[:0], g, rv, inner.unit)
-		case ruleString:
-			asc, err = e.appendString(buf[:0], g, rv, inner.asBytes)
-		default:
-			asc, _ = appendScalar(buf[:0], g.rule, rv)
-		}
-	default:
-		var buf [64]byte
-		asc, err = e.appendValue(buf[:0], g, rv, inner, false, depth)
+	var buf [64]byte
+	asc, flat, err := e.appendFlat(buf[:0], g, rv, inner)
+	if !flat {
+		// A buffer of its own: one passed to appendValue, which
+		// recurses, moves to the heap, and escape is decided per
+		// variable, so buf stays on the stack for the flat rows (a desc
+		// time, string or integer, the common newest-first key).
+		var nested [64]byte
+		asc, err = e.appendValue(nested[:0], g, rv, inner, false, depth)
 	}
 	if err != nil {
 		return dst, err
@@ -236,15 +222,28 @@ func (e *encoder) appendDescValue(dst []byte, g *goType, rv reflect.Value, o ele
 	return tuplewire.AppendDesc(dst, code, asc), nil
 }
 
-// flatDesc reports whether a descending element of row r is made on the
-// stack by appendDescValue: the rows whose appenders call nothing back
-// (appendScalar's, strings, time and duration).
-func flatDesc(r rule) bool {
-	switch r {
-	case ruleTime, ruleDuration, ruleString, ruleBytes, ruleInt, ruleUint, ruleBool, ruleFloat64:
-		return true
+// appendFlat appends rv, of row g, by the rows whose appenders call
+// nothing back (appendScalar's, strings, time and duration), so that a
+// buffer it is given stays on the stack; flat is false, and nothing
+// appended, for the other rows and for an extension's value.
+func (e *encoder) appendFlat(dst []byte, g *goType, rv reflect.Value, o elemOpts) (out []byte, flat bool, err error) {
+	if o.ext != 0 {
+		return dst, false, nil
 	}
-	return false
+	if out, ok := appendScalar(dst, g.rule, rv); ok {
+		return out, true, nil
+	}
+	switch g.rule {
+	case ruleTime:
+		out, err = appendTimeValue(dst, g, rv, o.unit)
+	case ruleDuration:
+		out, err = appendDurationValue(dst, g, rv, o.unit)
+	case ruleString:
+		out, err = e.appendString(dst, g, rv, o.asBytes)
+	default:
+		return dst, false, nil
+	}
+	return out, true, err
 }
 
 // scanDescValue reads the descending element at in[at] into rv, of row
