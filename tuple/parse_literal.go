@@ -68,7 +68,7 @@ func (p *parser) goString() (any, error) {
 	s, _ := strconv.Unquote(lit)
 	switch {
 	case wirecore.TextStringOK(s, false):
-	case strings.IndexByte(lit, '\'') >= 0 && !strings.Contains(lit, `\"`) && pythonEscapesOnly(lit):
+	case strings.IndexByte(lit, '\'') >= 0 && pythonEscapesOnly(lit):
 		return p.quoted(false) // Python's repr
 	case !wirecore.TextStringOK(s, p.codec.AllowInvalidUTF8):
 		return nil, p.failWith(ErrInvalidUTF8, "string literal is not valid UTF-8 (a codec with AllowInvalidUTF8, or the package's Parse, reads it)")
@@ -288,23 +288,28 @@ func isHexString(s string) bool {
 	return true
 }
 
-// pythonEscapesOnly reports whether every \xNN escape of the quoted
-// literal lit is one Python's repr of a str writes: those of the code
-// points below U+0100 it does not print, the controls (00–1F, 7F–9F),
-// U+00A0 and U+00AD. Python prints the others as themselves (ÿ, not
-// \xff), so an \xa1 to \xff but \xad is a Go byte escape.
+// pythonEscapesOnly reports whether every escape of the double-quoted
+// literal lit is one Python's repr of a str writes there: no \" (Python
+// double-quotes a str only when it holds no "), and no \xNN but those of
+// the code points below U+0100 it does not print, the controls (00–1F,
+// 7F–9F), U+00A0 and U+00AD. Python prints the others as themselves (ÿ,
+// not \xff), so an \xa1 to \xff but \xad is a Go byte escape. Escapes
+// are read in order, so that the \\ of "a\\" is one escape, not the
+// start of a \".
 func pythonEscapesOnly(lit string) bool {
-	for i := 0; i+1 < len(lit); i++ {
+	for i := 1; i+1 < len(lit); i++ { // inside the quotes
 		if lit[i] != '\\' {
 			continue
 		}
-		i++ // the escaped character: a \\ is no escape of the next
-		if lit[i] != 'x' || i+2 >= len(lit) {
-			continue
-		}
-		n, err := strconv.ParseUint(lit[i+1:i+3], 16, 8)
-		if err == nil && n >= 0xA1 && n != 0xAD {
+		i++ // the escaped character
+		switch {
+		case lit[i] == '"':
 			return false
+		case lit[i] == 'x' && i+2 < len(lit):
+			n, err := strconv.ParseUint(lit[i+1:i+3], 16, 8)
+			if err == nil && n >= 0xA1 && n != 0xAD {
+				return false
+			}
 		}
 	}
 	return true

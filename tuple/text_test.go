@@ -362,6 +362,9 @@ func TestTextStringsAndPython(t *testing.T) {
 		// one (it prints ÿ), so the literal is Go's.
 		{`("\xff'\x8d",)`, "02ff278d00"},
 		{`("J'\xeb\x84\xff",)`, "024a27eb84ff00"},
+		// A repr ending in an escaped backslash: its \\" is no \" (a
+		// random seed of the Python text property found it read as Go's).
+		{`("'\x80\\",)`, "0227c2805c00"},
 	} {
 		got, err := tuple.Parse(tt.text)
 		if err != nil {
