@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/fdbtuple/fdbtuple/tuple"
 )
 
 // Interesting returns a byte that is often a type code or a framing byte.
@@ -83,6 +85,10 @@ func fill(rng *rand.Rand, v reflect.Value, depth int) {
 	case reflect.String:
 		v.SetString(string(randomBytes(rng)))
 	case reflect.Slice:
+		if v.Type().Elem().Kind() == reflect.Interface { // a tuple.Tuple
+			v.Set(reflect.ValueOf(randomTuple(rng, depth)).Convert(v.Type()))
+			return
+		}
 		b := randomBytes(rng)
 		s := reflect.MakeSlice(v.Type(), len(b), len(b))
 		for i, c := range b {
@@ -157,6 +163,45 @@ func randomBig(rng *rand.Rand) *big.Int {
 		v.Lsh(v, uint(rng.IntN(2100)))
 	}
 	return v
+}
+
+// randomTuple returns a tuple of up to 4 elements of every kind a
+// tuple.Tuple holds, tuples nested up to fillDepth among them.
+func randomTuple(rng *rand.Rand, depth int) tuple.Tuple {
+	t := make(tuple.Tuple, rng.IntN(5))
+	for i := range t {
+		switch rng.IntN(11) {
+		case 0:
+			t[i] = nil
+		case 1:
+			t[i] = randomBytes(rng)
+		case 2:
+			t[i] = string(randomBytes(rng))
+		case 3:
+			t[i] = randomInt(rng)
+		case 4:
+			t[i] = uint64(randomInt(rng))
+		case 5:
+			t[i] = randomBig(rng)
+		case 6:
+			t[i] = math.Float64frombits(rng.Uint64())
+		case 7:
+			t[i] = math.Float32frombits(rng.Uint32())
+		case 8:
+			t[i] = rng.IntN(2) == 0
+		case 9:
+			var u tuple.UUID
+			for j := range u {
+				u[j] = byte(rng.Uint32())
+			}
+			t[i] = u
+		default:
+			if depth < fillDepth {
+				t[i] = randomTuple(rng, depth+1)
+			}
+		}
+	}
+	return t
 }
 
 func randomInt(rng *rand.Rand) int64 {

@@ -23,6 +23,12 @@ const generalRefusal = "its element is that of whatever it holds at run time"
 // with the reflective plan (internal/gencheck).
 func innerTestSource(p *genPackage, seed uint64, rounds int) string {
 	var b strings.Builder
+	// gencheck serves only the tests of written types; a package whose
+	// every type is refused must not import it, or it does not build.
+	checkImport := ""
+	if len(p.written) > 0 {
+		checkImport = "\tgsCheck \"github.com/fdbtuple/fdbtuple/internal/gencheck\"\n"
+	}
 	fmt.Fprintf(&b, `package %s
 
 import (
@@ -30,13 +36,12 @@ import (
 	gsStrings "strings"
 	gsTesting "testing"
 
-	gsCheck "github.com/fdbtuple/fdbtuple/internal/gencheck"
-	gsTuple "github.com/fdbtuple/fdbtuple/tuple"
+%s	gsTuple "github.com/fdbtuple/fdbtuple/tuple"
 )
 
 // The reflective twins of the key types.
 type (
-`, p.name())
+`, p.name(), checkImport)
 	for _, k := range p.keys {
 		fmt.Fprintf(&b, "\tgsR_%s %[1]s\n", k)
 	}
