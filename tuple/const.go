@@ -44,7 +44,7 @@ func (s *scanner) constant(c any, pos, depth int) (int, error) {
 		return 0, s.fail(pos, ErrUnsupportedType, fmt.Sprintf("a constant of type %v: %v", reflect.TypeOf(c), err))
 	}
 	if !bytes.Equal(s.in[pos:end], want) && !s.lenientMatch(s.in[pos:end], want) {
-		return 0, s.fail(pos, ErrConstMismatch, fmt.Sprintf("want the constant %s, found %s", s.elemText(want), s.elemText(s.in[pos:end])))
+		return 0, s.fail(pos, ErrConstMismatch, fmt.Sprintf("want the constant %s, found %s", s.codec.elemText(want), s.codec.elemText(s.in[pos:end])))
 	}
 	return end, nil
 }
@@ -97,7 +97,7 @@ func (s *scanner) constField(st wirecore.Step, at, depth int, f *planField, rv r
 			case err != nil: // no whole element: a raw prefix, or a key cut short or damaged
 				found = notWhole(at, err)
 			default:
-				found = s.elemText(s.in[at:end])
+				found = s.codec.elemText(s.in[at:end])
 			}
 			return 0, s.fail(at, ErrConstMismatch, fmt.Sprintf("want the constant %s, found %s", f.constText, found))
 		}
@@ -130,12 +130,12 @@ func (s *scanner) lenientMatch(elem, want []byte) bool {
 
 // elemText is the text form of the one element elem, as a person reads it
 // in an error ("POST", 7), or its bytes when it does not decode.
-func (s *scanner) elemText(elem []byte) string {
-	v, n, err := s.codec.ConsumeElement(elem)
+func (c Codec) elemText(elem []byte) string {
+	v, n, err := c.ConsumeElement(elem)
 	if err != nil || n != len(elem) {
 		return Printable(elem)
 	}
-	return s.codec.FormatElement(v)
+	return c.FormatElement(v)
 }
 
 // notWhole says what a constant's place at offset at holds when it frames

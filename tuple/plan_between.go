@@ -3,10 +3,13 @@ package tuple
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/fdbtuple/fdbtuple/fdb"
+	"github.com/fdbtuple/fdbtuple/tuple/internal/wirecore"
 )
 
 // Ranges between two values of one field. Marshaling both ends by hand
@@ -203,7 +206,7 @@ func (p *planCore) between(prefix []byte, field string, s span, enc encodeEnd) (
 		}
 		if compareEnds(f, lo, hi) > 0 {
 			return fail("the lower end's %s, %s, is after the upper end's, %s, in the field's order%s", field,
-				p.codec.Describe(lo.elem()), p.codec.Describe(hi.elem()), descNote(f))
+				p.endText(f, lo), p.endText(f, hi), descNote(f))
 		}
 	}
 	before := lo
@@ -311,6 +314,33 @@ func compareEnds(f *planField, lo, hi *rangeEnd) int {
 		return 1
 	}
 	return -c
+}
+
+// endText is the field f of an end in an error: a time or a duration as
+// Go prints it, read back from the key, which holds an integer of its
+// unit that says little to a reader (desc(1709298000000)); an optional
+// field left out as a nil; any other value and a null as the element's
+// text form. The ends' own values are not read: handing them to reflect
+// would move every caller's ends to the heap for the sake of an error.
+func (p *planCore) endText(f *planField, x *rangeEnd) string {
+	if x.absent() {
+		return "nil (the key ends before it)"
+	}
+	if !x.null() && (f.inner.rule == ruleTime || f.inner.rule == ruleDuration) {
+		fv := reflect.New(f.typ).Elem()
+		var s scanner
+		s.startPlan(p, x.key, x.start)
+		if _, err := s.scanValue(wirecore.StepElem, x.start, 0, f.gt, fv, f.elemOpts(), f.zero); err == nil {
+			if fv.Kind() == reflect.Pointer {
+				fv = fv.Elem()
+			}
+			if f.inner.rule == ruleDuration { // a named duration type prints as one too
+				return time.Duration(fv.Int()).String()
+			}
+			return fmt.Sprint(fv.Interface())
+		}
+	}
+	return p.codec.elemText(x.elem())
 }
 
 // descNote says, in an error about the order of a desc field's ends, that

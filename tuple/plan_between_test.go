@@ -133,6 +133,52 @@ func TestBetweenSwappedEnds(t *testing.T) {
 	if !errors.Is(err, tuple.ErrBadBounds) || !strings.Contains(err.Error(), "desc field") {
 		t.Errorf("Between with the later time as the lower end = %v, want ErrBadBounds saying the field is desc", err)
 	}
+	// The ends are shown as the times they are, not as the integers of
+	// milliseconds their keys hold.
+	if want := "At, 2024-03-01 14:00:00 +0000 UTC, is after the upper end's, 2024-03-01 12:01:00 +0000 UTC"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Between with swapped time ends = %v, want it to say %q", err, want)
+	}
+}
+
+// spans has a duration field, a nullable one, one promoted from an
+// unexported embedded struct, and an optional one.
+type spans struct {
+	Took time.Duration `tuple:",unit=ms"`
+	Wait *time.Duration
+	spanBase
+	Opt *int64 `tuple:",optional"`
+}
+
+type spanBase struct {
+	Took2 time.Duration
+	Age   int64
+}
+
+// TestBetweenSwappedEndsShowValues: a swapped duration shows as a
+// duration wherever the field is, an integer as its element, an optional
+// field left out as a nil.
+func TestBetweenSwappedEndsShowValues(t *testing.T) {
+	p, err := tuple.NewPlan[spans](tuple.Codec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wait := func(d time.Duration) *time.Duration { return &d }
+	for _, c := range []struct {
+		field  string
+		lo, hi spans
+		want   string
+	}{
+		{"Took", spans{Took: 3 * time.Second}, spans{Took: 2 * time.Second}, "Took, 3s, is after the upper end's, 2s"},
+		{"Wait", spans{Wait: wait(time.Minute)}, spans{Wait: wait(time.Second)}, "Wait, 1m0s, is after the upper end's, 1s"},
+		{"Took2", spans{Wait: wait(0), spanBase: spanBase{Took2: time.Hour}}, spans{Wait: wait(0), spanBase: spanBase{Took2: time.Millisecond}}, "Took2, 1h0m0s, is after the upper end's, 1ms"},
+		{"Age", spans{Wait: wait(0), spanBase: spanBase{Age: 9}}, spans{Wait: wait(0), spanBase: spanBase{Age: 8}}, "Age, 9, is after the upper end's, 8"},
+		{"Opt", spans{Wait: wait(0), Opt: new(int64)}, spans{Wait: wait(0)}, "Opt, 0, is after the upper end's, nil (the key ends before it)"},
+	} {
+		_, _, err := p.Between(c.field, tuple.From(&c.lo).To(&c.hi))
+		if !errors.Is(err, tuple.ErrBadBounds) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Between(%q) with swapped ends = %v, want ErrBadBounds saying %q", c.field, err, c.want)
+		}
+	}
 }
 
 // nullableDesc has a nullable desc field: its nils sort first, then its
@@ -263,7 +309,7 @@ func TestBetweenRefusals(t *testing.T) {
 		want  string
 	}{
 		{"ends of two posts", "At", tuple.From(a).To(b), "the ends differ in field Post, before At"},
-		{"lower end after the upper", "Post", tuple.From(b).To(a), "the lower end's Post, (2,), is after the upper end's, (1,)"},
+		{"lower end after the upper", "Post", tuple.From(b).To(a), "the lower end's Post, 2, is after the upper end's, 1"},
 		{"no end", "At", tuple.Bounds[*commentAt]{}, "no end"},
 		{"a nil end", "At", tuple.From(a).To(nil), "nil pointer"},
 		{"no field", "", tuple.From(a), "name the field"},
